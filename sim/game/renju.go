@@ -1,0 +1,122 @@
+package game
+
+// Renju forbidden moves for black, as seed002 and the Renju International
+// Federation rules describe them:
+//   - making exactly five is always allowed (five beats a forbidden shape);
+//   - an overline (six or more) is forbidden;
+//   - a double four (two fours made at once, even on one line) is forbidden;
+//   - a double three is forbidden, where a three only counts if it can become
+//     a straight four by a move that is itself not forbidden — checked
+//     recursively with the stones placed so far.
+
+// Forbidden reports whether black playing the empty cell i is a forbidden
+// move. It is always false outside renju.
+func (b *Board) Forbidden(i int) bool {
+	if b.rule != Renju || i < 0 || i >= len(b.cells) || b.cells[i] != Empty {
+		return false
+	}
+	return b.forbidden(i)
+}
+
+func (b *Board) forbidden(i int) bool {
+	x, y := b.XY(i)
+	b.cells[i] = Black
+	defer func() { b.cells[i] = Empty }()
+
+	overline := false
+	for _, d := range Directions {
+		back, fwd := b.run(x, y, d, Black)
+		switch n := back + 1 + fwd; {
+		case n == 5:
+			return false
+		case n > 5:
+			overline = true
+		}
+	}
+	if overline {
+		return true
+	}
+	fours := 0
+	for _, d := range Directions {
+		fours += b.fourCount(x, y, d)
+	}
+	if fours >= 2 {
+		return true
+	}
+	threes := 0
+	for _, d := range Directions {
+		if b.openThree(x, y, d) {
+			threes++
+		}
+	}
+	return threes >= 2
+}
+
+// fivePoints returns the offsets k (-4..4) along d from black's stone at
+// (x, y) of the empty cells where one more black stone makes exactly five
+// through (x, y). Offsets come out in increasing order.
+func (b *Board) fivePoints(x, y int, d [2]int, buf []int) []int {
+	buf = buf[:0]
+	for k := -4; k <= 4; k++ {
+		ex, ey := x+k*d[0], y+k*d[1]
+		if k == 0 || !b.In(ex, ey) || b.cells[ey*b.size+ex] != Empty {
+			continue
+		}
+		e := ey*b.size + ex
+		b.cells[e] = Black
+		back, fwd := b.run(ex, ey, d, Black)
+		// The five must reach (x, y): the run through e spans offsets
+		// k-back .. k+fwd along d.
+		if back+1+fwd == 5 && k-back <= 0 && 0 <= k+fwd {
+			buf = append(buf, k)
+		}
+		b.cells[e] = Empty
+	}
+	return buf
+}
+
+// fourCount is the number of fours black's stone at (x, y) takes part in
+// along d: 0, 1, or 2 for two separate fours on one line (X_XXX_X). A
+// straight four (_XXXX_, two five points five apart) is one four.
+func (b *Board) fourCount(x, y int, d [2]int) int {
+	var buf [9]int
+	f := b.fivePoints(x, y, d, buf[:0])
+	switch {
+	case len(f) == 0:
+		return 0
+	case len(f) == 2 && f[1]-f[0] == 5:
+		return 1
+	case len(f) >= 2:
+		return 2
+	}
+	return 1
+}
+
+// openThree reports whether black's stone at (x, y) makes a real three along
+// d: some empty cell e on the line, itself not forbidden, turns it into a
+// straight four that contains both (x, y) and e.
+func (b *Board) openThree(x, y int, d [2]int) bool {
+	var buf [9]int
+	for k := -4; k <= 4; k++ {
+		ex, ey := x+k*d[0], y+k*d[1]
+		if k == 0 || !b.In(ex, ey) || b.cells[ey*b.size+ex] != Empty {
+			continue
+		}
+		e := ey*b.size + ex
+		b.cells[e] = Black
+		f := b.fivePoints(x, y, d, buf[:0])
+		straight := false
+		for a := 0; a+1 < len(f); a++ {
+			for c := a + 1; c < len(f); c++ {
+				if f[c]-f[a] == 5 && f[a] < k && k < f[c] {
+					straight = true
+				}
+			}
+		}
+		b.cells[e] = Empty
+		if straight && !b.forbidden(e) {
+			return true
+		}
+	}
+	return false
+}
