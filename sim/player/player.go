@@ -1,0 +1,105 @@
+// Package player holds the native Gomoku players: our greedy AI, faithful
+// ports of the seed AIs, the search engine and external engines, all behind
+// one Player interface and one spec syntax ("greedy:cfg.toml", "seed000",
+// "search:time=100ms", "pbrain:./engine --flag").
+//
+// Players keep incremental state between moves; Move receives the whole
+// board and the player syncs itself to its history (undoing back to the
+// common prefix and replaying the rest), so one player can follow any game,
+// including undos, at the cost of only the moves that changed.
+package player
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// Player chooses moves.
+type Player interface {
+	// Name is the spec the player was made from, for tables and records.
+	Name() string
+	// Move returns the cell the side to move should play on b. It must not
+	// leave b changed, and it must return a legal move while the game is
+	// not over.
+	Move(ctx context.Context, b *game.Board) (int, error)
+}
+
+// Closer is implemented by players holding outside resources (processes).
+type Closer interface{ Close() error }
+
+// Options are what every factory receives besides the spec's argument.
+type Options struct {
+	Size int
+	Rule game.Rule
+	Seed int64 // for players with random tie-breaks or noise; 0 is a valid seed
+}
+
+// Factory makes a player from the text after "name:" in a spec ("" if none).
+type Factory func(arg string, opt Options) (Player, error)
+
+var factories = map[string]Factory{}
+
+// Register makes a player name available to New. It is called from init
+// functions; registering a name twice is a programming error.
+func Register(name string, f Factory) {
+	if _, dup := factories[name]; dup {
+		panic("internal error: player registered twice: " + name)
+	}
+	factories[name] = f
+}
+
+// Names lists the registered player names, sorted.
+func Names() []string {
+	names := make([]string, 0, len(factories))
+	for n := range factories {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// New makes a player from a spec "name" or "name:arg".
+func New(spec string, opt Options) (Player, error) {
+	name, arg, _ := strings.Cut(spec, ":")
+	f, ok := factories[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	p, err := f(arg, opt)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	return p, nil
+}
+
+// Follower keeps a copy of a game's move list in step with a board, calling
+// play and undo for the moves that differ. Incremental players embed it.
+type Follower struct {
+	moves []int
+}
+
+// Sync brings the follower to b's history: undo (newest first) back to the
+// common prefix, then play the rest in order.
+func (f *Follower) Sync(b *game.Board, play func(cell int, c game.Colour), undo func(cell int)) {
+	h := b.History()
+	common := 0
+	for common < len(h) && common < len(f.moves) && h[common] == f.moves[common] {
+		common++
+	}
+	for len(f.moves) > common {
+		last := f.moves[len(f.moves)-1]
+		f.moves = f.moves[:len(f.moves)-1]
+		undo(last)
+	}
+	for _, m := range h[common:] {
+		f.moves = append(f.moves, m)
+		play(m, b.At(m))
+	}
+}
+
+// Reset forgets the followed moves (after the caller resets its own state).
+func (f *Follower) Reset() { f.moves = f.moves[:0] }
