@@ -1,0 +1,405 @@
+// Package config loads mcgomoku's TOML configuration: board size, rule, the
+// colour the AI plays, and every number the AIs use. It is the first stage
+// of the pipeline: TOML text in, a validated Config out.
+//
+// Decoding is strict. An unknown key, a value of the wrong type or out of
+// range is an error naming the file, line and key, with a hint where one
+// helps. Keys a file leaves out keep the embedded default config's values,
+// so a config may hold only what it changes.
+//
+// Invariant: a Config returned without error passes Validate, which proves
+// that no reachable AI score overflows a signed 32-bit integer.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/mcgomoku/mcgomoku/examples"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// Config is a whole mcgomoku configuration.
+type Config struct {
+	Game    Game
+	AI      AI
+	Weights eval.Weights // the greedy AI
+	Seed000 Seed000      // the seed000 port, native and in the pack
+	// Source is the file the config came from ("(default)" when embedded).
+	Source string
+}
+
+// Game is the board and who plays what.
+type Game struct {
+	Size     int         // cells per side, 5..25
+	Rule     game.Rule   // freestyle, standard or renju
+	AIColour game.Colour // the colour the AI takes in player-vs-AI games
+}
+
+// AI chooses the pack's AI and its randomness.
+type AI struct {
+	Profile string // "greedy" (our model) or "seed000" (the seed's design)
+	Seed    int64  // seeds noise and random tie-breaks
+}
+
+// Seed000 holds the numbers of seed000's command-block AI (SEEDS.md).
+type Seed000 struct {
+	Attack         int32 // added to a direction's attack weight per own stone
+	Defence        int32 // added to a direction's defence weight per opponent stone
+	Cap            int32 // a direction weight is only raised while it is <= Cap
+	CentreMax      int32 // positional bias at the centre
+	CentreMin      int32 // positional bias at the edge
+	High           int32 // bonus for cells a shape check marks as must-block
+	LineRadius     int   // rows and columns: cells updated on each side
+	DiagonalRadius int   // diagonals: cells updated on each side
+}
+
+// Profiles are the AI profiles a config may choose.
+var Profiles = []string{"greedy", "seed000"}
+
+// Default returns the embedded default config.
+func Default() *Config {
+	c, err := Parse("(default)", examples.Default)
+	if err != nil {
+		panic("internal error: the embedded default config is invalid: " + err.Error())
+	}
+	return c
+}
+
+// Load reads and validates a config file.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading config: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes and validates config text; name is used in errors.
+func Parse(name string, data []byte) (*Config, error) {
+	base := builtin()
+	if name != "(default)" {
+		d, err := Parse("(default)", examples.Default)
+		if err != nil {
+			return nil, fmt.Errorf("internal error: the embedded default config is invalid: %w", err)
+		}
+		base = d
+	}
+	return decode(name, data, base)
+}
+
+// builtin is the starting point for the embedded default config itself: the
+// code's defaults, which the default file must restate in full (a test
+// checks they agree).
+func builtin() *Config {
+	return &Config{
+		Game:    Game{Size: game.DefaultSize, Rule: game.Freestyle, AIColour: game.White},
+		AI:      AI{Profile: "greedy", Seed: 1},
+		Weights: eval.DefaultWeights(),
+		Seed000: Seed000{Attack: 1000, Defence: 1300, Cap: 4100, CentreMax: 10, CentreMin: 1,
+			High: 2000, LineRadius: 6, DiagonalRadius: 4},
+	}
+}
+
+// Error is a config problem at a place in a file.
+type Error struct {
+	File string
+	Line int // 1-based; 0 when unknown
+	Key  string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	if e.Key != "" {
+		fmt.Fprintf(&b, "key %q: ", e.Key)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// raw mirrors the TOML layout. Pointers tell a missing key from a zero.
+type raw struct {
+	Game struct {
+		Size     *int64  `toml:"size"`
+		Rule     *string `toml:"rule"`
+		AIColour *string `toml:"ai_colour"`
+	} `toml:"game"`
+	AI struct {
+		Profile *string `toml:"profile"`
+		Seed    *int64  `toml:"seed"`
+	} `toml:"ai"`
+	Weights struct {
+		Centre       *int64           `toml:"centre"`
+		Noise        *int64           `toml:"noise"`
+		Attack       map[string]int64 `toml:"attack"`
+		Defence      map[string]int64 `toml:"defence"`
+		AttackCombo  map[string]int64 `toml:"attack_combo"`
+		DefenceCombo map[string]int64 `toml:"defence_combo"`
+	} `toml:"weights"`
+	Seed000 struct {
+		Attack         *int64 `toml:"attack"`
+		Defence        *int64 `toml:"defence"`
+		Cap            *int64 `toml:"cap"`
+		CentreMax      *int64 `toml:"centre_max"`
+		CentreMin      *int64 `toml:"centre_min"`
+		High           *int64 `toml:"high"`
+		LineRadius     *int64 `toml:"line_radius"`
+		DiagonalRadius *int64 `toml:"diagonal_radius"`
+	} `toml:"seed000"`
+}
+
+func decode(name string, data []byte, base *Config) (*Config, error) {
+	var r raw
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&r)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &Error{File: name, Line: pe.Position.Line, Key: pe.LastKey, Msg: strings.TrimPrefix(pe.Message, "toml: ")}
+		}
+		// Type mismatches come as plain errors worded
+		// `toml: line N (last key "k"): message`.
+		if m := typeErr.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return nil, &Error{File: name, Line: line, Key: m[2], Msg: m[3]}
+		}
+		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	loc := newLocator(data)
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return nil, &Error{File: name, Line: loc.line(k), Key: k.String(), Msg: "unknown key" + hint(k)}
+	}
+	c := *base
+	c.Source = name
+	d := decoder{name: name, loc: loc}
+
+	d.intIn(&c.Game.Size, r.Game.Size, "game.size", game.MinSize, game.MaxSize)
+	if r.Game.Rule != nil {
+		if v, err := game.ParseRule(*r.Game.Rule); err != nil {
+			d.fail("game.rule", err.Error())
+		} else {
+			c.Game.Rule = v
+		}
+	}
+	if r.Game.AIColour != nil {
+		if v, err := game.ParseColour(*r.Game.AIColour); err != nil {
+			d.fail("game.ai_colour", err.Error())
+		} else {
+			c.Game.AIColour = v
+		}
+	}
+	if r.AI.Profile != nil {
+		if !contains(Profiles, *r.AI.Profile) {
+			d.fail("ai.profile", fmt.Sprintf("unknown profile %q (want %s)", *r.AI.Profile, strings.Join(Profiles, " or ")))
+		} else {
+			c.AI.Profile = *r.AI.Profile
+		}
+	}
+	if r.AI.Seed != nil {
+		c.AI.Seed = *r.AI.Seed
+	}
+
+	d.int32In(&c.Weights.Centre, r.Weights.Centre, "weights.centre", 0, math.MaxInt32)
+	d.int32In(&c.Weights.Noise, r.Weights.Noise, "weights.noise", 0, math.MaxInt32)
+	d.patterns(&c.Weights.Attack, r.Weights.Attack, "weights.attack")
+	d.patterns(&c.Weights.Defence, r.Weights.Defence, "weights.defence")
+	d.combos(&c.Weights.AttackCombo, r.Weights.AttackCombo, "weights.attack_combo")
+	d.combos(&c.Weights.DefenceCombo, r.Weights.DefenceCombo, "weights.defence_combo")
+
+	s := &c.Seed000
+	d.int32In(&s.Attack, r.Seed000.Attack, "seed000.attack", 0, 1<<24)
+	d.int32In(&s.Defence, r.Seed000.Defence, "seed000.defence", 0, 1<<24)
+	d.int32In(&s.Cap, r.Seed000.Cap, "seed000.cap", 0, 1<<26)
+	d.int32In(&s.CentreMax, r.Seed000.CentreMax, "seed000.centre_max", 0, 1<<20)
+	d.int32In(&s.CentreMin, r.Seed000.CentreMin, "seed000.centre_min", 0, 1<<20)
+	d.int32In(&s.High, r.Seed000.High, "seed000.high", 0, 1<<26)
+	d.intIn(&s.LineRadius, r.Seed000.LineRadius, "seed000.line_radius", 1, game.MaxSize-1)
+	d.intIn(&s.DiagonalRadius, r.Seed000.DiagonalRadius, "seed000.diagonal_radius", 1, game.MaxSize-1)
+	if d.err != nil {
+		return nil, d.err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, d.at(err)
+	}
+	return &c, nil
+}
+
+// Validate checks the whole config: the greedy weights' 32-bit bound and
+// decisive tiers, and the seed000 numbers' own bound.
+func (c *Config) Validate() error {
+	if err := c.Weights.Validate(); err != nil {
+		return &Error{File: c.Source, Key: "weights", Msg: err.Error()}
+	}
+	s := c.Seed000
+	if s.CentreMin > s.CentreMax {
+		return &Error{File: c.Source, Key: "seed000.centre_min", Msg: fmt.Sprintf("%d is above centre_max %d", s.CentreMin, s.CentreMax)}
+	}
+	if m := s.MaxScore(); m > math.MaxInt32 {
+		return &Error{File: c.Source, Key: "seed000", Msg: fmt.Sprintf("the largest reachable score is %d, over the 32-bit limit", m)}
+	}
+	return nil
+}
+
+// MaxScore bounds seed000's final weight: a direction weight is raised only
+// while at most Cap, so it never exceeds Cap + max(Attack, Defence) plus
+// the bias; a pair sums two directions; a high cell adds High.
+func (s Seed000) MaxScore() int64 {
+	dir := int64(s.Cap) + int64(max(s.Attack, s.Defence)) + int64(s.CentreMax)
+	return 2*dir + int64(s.High)
+}
+
+var typeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+
+type decoder struct {
+	name string
+	loc  *locator
+	err  error
+}
+
+func (d *decoder) fail(key, msg string) {
+	if d.err == nil {
+		d.err = &Error{File: d.name, Line: d.loc.lineOf(key), Key: key, Msg: msg}
+	}
+}
+
+// at places a validation error at its key's line when the file has the key.
+func (d *decoder) at(err error) error {
+	var e *Error
+	if errors.As(err, &e) && e.Line == 0 {
+		e.File = d.name
+		e.Line = d.loc.lineOf(e.Key)
+	}
+	return err
+}
+
+func (d *decoder) intIn(dst *int, v *int64, key string, lo, hi int) {
+	if v == nil {
+		return
+	}
+	if *v < int64(lo) || *v > int64(hi) {
+		d.fail(key, fmt.Sprintf("%d is out of range %d..%d", *v, lo, hi))
+		return
+	}
+	*dst = int(*v)
+}
+
+func (d *decoder) int32In(dst *int32, v *int64, key string, lo, hi int64) {
+	if v == nil {
+		return
+	}
+	if *v < lo || *v > hi {
+		d.fail(key, fmt.Sprintf("%d is out of range %d..%d", *v, lo, hi))
+		return
+	}
+	*dst = int32(*v)
+}
+
+func (d *decoder) patterns(dst *[eval.NumPatterns]int32, m map[string]int64, table string) {
+	for _, k := range sortedKeys(m) {
+		p, ok := eval.ParsePattern(k)
+		if !ok {
+			d.fail(table+"."+k, "unknown pattern"+suggest(k, eval.PatternNames()))
+			continue
+		}
+		v := m[k]
+		d.int32In(&dst[p], &v, table+"."+k, 0, math.MaxInt32)
+	}
+}
+
+func (d *decoder) combos(dst *[eval.NumCombos]int32, m map[string]int64, table string) {
+	for _, k := range sortedKeys(m) {
+		c, ok := eval.ParseCombo(k)
+		if !ok {
+			d.fail(table+"."+k, "unknown combination"+suggest(k, eval.ComboNames()))
+			continue
+		}
+		v := m[k]
+		d.int32In(&dst[c], &v, table+"."+k, 0, math.MaxInt32)
+	}
+}
+
+func sortedKeys(m map[string]int64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// known lists the valid keys of each table, for "did you mean" hints.
+var known = map[string][]string{
+	"":        {"game", "ai", "weights", "seed000"},
+	"game":    {"size", "rule", "ai_colour"},
+	"ai":      {"profile", "seed"},
+	"weights": {"centre", "noise", "attack", "defence", "attack_combo", "defence_combo"},
+	"seed000": {"attack", "defence", "cap", "centre_max", "centre_min", "high", "line_radius", "diagonal_radius"},
+}
+
+func hint(k toml.Key) string {
+	parent := strings.Join(k[:len(k)-1], ".")
+	return suggest(k[len(k)-1], known[parent])
+}
+
+// suggest returns `; did you mean "x"?` for the closest candidate within a
+// small edit distance, or "".
+func suggest(s string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := editDistance(s, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" {
+		if len(candidates) > 0 {
+			return " (known: " + strings.Join(candidates, ", ") + ")"
+		}
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,113 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+func TestDefaultMatchesCode(t *testing.T) {
+	d := Default()
+	b := builtin()
+	b.Source = d.Source
+	if *d != *b {
+		t.Errorf("examples/default.toml and the code's defaults disagree:\nfile %+v\ncode %+v", *d, *b)
+	}
+}
+
+func TestExamplesLoad(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*.toml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no example configs found: %v", err)
+	}
+	for _, f := range files {
+		if _, err := Load(f); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestPartialConfigKeepsDefaults(t *testing.T) {
+	c, err := Parse("p.toml", []byte("[game]\nsize = 19\nrule = \"renju\"\n[weights.attack]\none = 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Game.Size != 19 || c.Game.Rule != game.Renju || c.Weights.Attack[eval.One] != 5 {
+		t.Errorf("values not applied: %+v", c)
+	}
+	if c.Weights.Attack[eval.Two] != eval.DefaultWeights().Attack[eval.Two] || c.Game.AIColour != game.White {
+		t.Errorf("defaults not kept: %+v", c)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"unknown key", "[game]\nsize = 15\nszie = 3\n", `bad.toml:3: key "game.szie": unknown key; did you mean "size"?`},
+		{"unknown table", "[gmae]\nsize = 15\n", `bad.toml:1: key "gmae`},
+		{"wrong type", "[game]\n\nsize = \"big\"\n", `bad.toml:3: key "game.size"`},
+		{"out of range", "[game]\nsize = 40\n", `bad.toml:2: key "game.size": 40 is out of range 5..25`},
+		{"too small", "[game]\nsize = 4\n", `out of range 5..25`},
+		{"bad rule", "[game]\nrule = \"gomoku\"\n", `bad.toml:2: key "game.rule": unknown rule "gomoku"`},
+		{"bad colour", "[game]\nai_colour = \"red\"\n", `bad.toml:2: key "game.ai_colour"`},
+		{"bad profile", "[ai]\nprofile = \"minimax\"\n", `bad.toml:2: key "ai.profile": unknown profile`},
+		{"unknown pattern", "[weights.attack]\nopen_tree = 5\n", `bad.toml:2: key "weights.attack.open_tree": unknown pattern; did you mean "open_three"?`},
+		{"unknown combo", "[weights.defence_combo]\ndouble_fours = 5\n", `did you mean "double_four"?`},
+		{"negative", "[weights.defence]\nfour = -3\n", `bad.toml:2: key "weights.defence.four": -3 is out of range`},
+		{"overflow", "[weights.attack]\nfive = 2_000_000_000\n", `32-bit`},
+		{"tier", "[weights.attack]\nfive = 1000\n", `win with a five`},
+		{"syntax", "[game\nsize = 15\n", `bad.toml:2: expected '.' or ']' to end table name`},
+		{"seed000 range", "[seed000]\ncap = 600000000\n", `bad.toml:2: key "seed000.cap": 600000000 is out of range`},
+		{"seed000 radius", "[seed000]\nline_radius = 0\n", `bad.toml:2: key "seed000.line_radius": 0 is out of range`},
+		{"centre order", "[seed000]\ncentre_min = 20\n", `bad.toml:2: key "seed000.centre_min": 20 is above centre_max 10`},
+	}
+	for _, tt := range tests {
+		_, err := Parse("bad.toml", []byte(tt.src))
+		if err == nil {
+			t.Errorf("%s: accepted", tt.name)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s:\n got %v\nwant %s", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	_, err := Load(filepath.Join(t.TempDir(), "nope.toml"))
+	if err == nil || !strings.Contains(err.Error(), "nope.toml") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestLoadFromDisk(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "c.toml")
+	if err := os.WriteFile(p, []byte("[game]\nsize = 20\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(p)
+	if err != nil || c.Game.Size != 20 || c.Source != p {
+		t.Fatalf("got %+v, %v", c, err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(string(Default().Source))
+	f.Add("[game]\nsize = 15\n")
+	f.Add("[weights.attack]\nfive = 1\n")
+	f.Add("[[game]]\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := Parse("fuzz.toml", []byte(s))
+		if err != nil {
+			return
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("Parse accepted an invalid config: %v", err)
+		}
+	})
+}
