@@ -101,5 +101,21 @@ func (f *Follower) Sync(b *game.Board, play func(cell int, c game.Colour), undo 
 	}
 }
 
+// SyncReset is Sync for players that can reset to the empty board faster
+// than they undo: when more moves would be undone than kept, it calls reset
+// and replays b's history from the start.
+func (f *Follower) SyncReset(b *game.Board, play func(cell int, c game.Colour), undo func(cell int), reset func()) {
+	h := b.History()
+	common := 0
+	for common < len(h) && common < len(f.moves) && h[common] == f.moves[common] {
+		common++
+	}
+	if len(f.moves)-common > common {
+		reset()
+		f.moves = f.moves[:0]
+	}
+	f.Sync(b, play, undo)
+}
+
 // Reset forgets the followed moves (after the caller resets its own state).
 func (f *Follower) Reset() { f.moves = f.moves[:0] }

@@ -1,0 +1,166 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// Model is the evaluation model for one board size, rule and set of
+// weights: everything the native AI and the generator need, computed once.
+type Model struct {
+	Size    int
+	Rule    game.Rule
+	Weights Weights
+	// R is the window radius (see Radius); the same for both colours.
+	R int
+	// Tables[c] classifies colour c's window codes (index 0 black, 1 white).
+	Tables [2]*Table
+	// Bias is the centre bias of each cell.
+	Bias []int32
+	// Order lists every cell in tie-break order: squared Euclidean distance
+	// from the centre, then cell index. Of equal scores the earlier wins.
+	Order []int
+	// Rank is the inverse of Order: Rank[Order[r]] == r.
+	Rank []int32
+	// Initial[(cell*4+dir)] is the window code of an empty board, the same
+	// for both colours (off-board neighbours are blocked for everyone).
+	Initial []int32
+	// Touch[cell] lists what a stone on cell changes: for each neighbour q
+	// within R along each direction, the slot q*4+dir and the place value
+	// 3^pos of the stone in q's window.
+	Touch [][]Touch
+
+	// attackCombo[comboKey(fours, threes)] is the combo bonus of a cell
+	// with that many fours and open threes; likewise defenceCombo.
+	attackCombo, defenceCombo [9]int32
+
+	emptyOnce  sync.Once
+	emptyState *State
+}
+
+// empty returns the cached evaluation of the empty board.
+func (m *Model) empty() *State {
+	m.emptyOnce.Do(func() { m.emptyState = NewState(m) })
+	return m.emptyState
+}
+
+// Touch is one window a stone changes.
+type Touch struct {
+	Slot  int32 // neighbour*4 + direction
+	Place int32 // 3^DigitPos of the stone as seen from the neighbour
+}
+
+// ColourIndex maps Black to 0 and White to 1.
+func ColourIndex(c game.Colour) int { return int(c) - 1 }
+
+// NewModel builds the model; it validates the weights.
+func NewModel(size int, rule game.Rule, w Weights) (*Model, error) {
+	if size < game.MinSize || size > game.MaxSize {
+		return nil, fmt.Errorf("board size %d is out of range %d..%d", size, game.MinSize, game.MaxSize)
+	}
+	if err := w.Validate(); err != nil {
+		return nil, err
+	}
+	m := &Model{Size: size, Rule: rule, Weights: w}
+	for f := int8(0); f <= 2; f++ {
+		for t := int8(0); t <= 2; t++ {
+			has := Combos(int(f), int(t))
+			for c := Combo(0); c < NumCombos; c++ {
+				if has[c] {
+					m.attackCombo[comboKey(f, t)] += w.AttackCombo[c]
+					m.defenceCombo[comboKey(f, t)] += w.DefenceCombo[c]
+				}
+			}
+		}
+	}
+	bw := rule.OverlineWins(game.Black)
+	ww := rule.OverlineWins(game.White)
+	// One radius for both colours keeps one update list per cell: the
+	// larger one whenever either colour needs exact fives.
+	m.R = max(Radius(bw), Radius(ww))
+	m.Tables[0] = tableWithRadius(bw, m.R)
+	m.Tables[1] = tableWithRadius(ww, m.R)
+
+	n := size * size
+	c := (size - 1) / 2 // the centre cell (upper-left of the middle four on even sizes)
+	m.Bias = make([]int32, n)
+	m.Order = make([]int, n)
+	dist := make([]int, n)
+	for i := 0; i < n; i++ {
+		x, y := i%size, i/size
+		dx, dy := x-c, y-c
+		ring := max(abs(dx), abs(dy))
+		m.Bias[i] = max(0, w.Centre-int32(ring))
+		dist[i] = dx*dx + dy*dy
+		m.Order[i] = i
+	}
+	sort.SliceStable(m.Order, func(a, b int) bool { return dist[m.Order[a]] < dist[m.Order[b]] })
+	m.Rank = make([]int32, n)
+	for r, i := range m.Order {
+		m.Rank[i] = int32(r)
+	}
+
+	m.Initial = make([]int32, n*4)
+	m.Touch = make([][]Touch, n)
+	pow := make([]int32, 2*m.R)
+	pow[0] = 1
+	for i := 1; i < len(pow); i++ {
+		pow[i] = pow[i-1] * 3
+	}
+	for i := 0; i < n; i++ {
+		x, y := i%size, i/size
+		for d, dir := range game.Directions {
+			for k := -m.R; k <= m.R; k++ {
+				if k == 0 {
+					continue
+				}
+				qx, qy := x+k*dir[0], y+k*dir[1]
+				place := pow[DigitPos(k, m.R)]
+				if qx < 0 || qy < 0 || qx >= size || qy >= size {
+					m.Initial[i*4+d] += DigitBlocked * place
+					continue
+				}
+				// Seen from q, this cell sits at offset -k.
+				q := qy*size + qx
+				m.Touch[i] = append(m.Touch[i], Touch{Slot: int32(q*4 + d), Place: pow[DigitPos(-k, m.R)]})
+			}
+		}
+	}
+	return m, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// tableWithRadius returns the table for a win kind at radius r. A colour
+// whose any-five table is normally radius 4 gets an equivalent radius-5
+// table when the other colour needs radius 5 (renju), so both colours'
+// codes share one layout.
+func tableWithRadius(overlineWins bool, r int) *Table {
+	if Radius(overlineWins) == r {
+		return TableFor(overlineWins)
+	}
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	key := wideKey{overlineWins, r}
+	if t, ok := wideTables[key]; ok {
+		return t
+	}
+	t := buildTableRadius(overlineWins, r)
+	wideTables[key] = t
+	return t
+}
+
+type wideKey struct {
+	overlineWins bool
+	r            int
+}
+
+var wideTables = map[wideKey]*Table{}

@@ -1,0 +1,289 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// State is the incrementally maintained evaluation of one position.
+type State struct {
+	m     *Model
+	cells []game.Colour
+	// Per slot (cell*4+dir) and colour index: the window code and the
+	// pattern it classifies to (kept for occupied cells too, so an undo
+	// needs no recomputation).
+	code [2][]int32
+	pat  [2][]Pattern
+	// Per cell and colour index: sums over the four lines of the attack
+	// and defence weights of that colour's patterns, and how many lines
+	// hold a four (or open four) and an open three.
+	att, def      [2][]int32
+	fours, threes [2][]int8
+	// total[side][Model.Rank[cell]] is Score(cell, side) for an empty cell
+	// and occupied for an occupied one, kept up to date for every cell
+	// whose patterns change, in tie-break order so Best scans it linearly.
+	total [2][]int32
+}
+
+// NewState returns the evaluation of an empty board.
+func NewState(m *Model) *State {
+	n := m.Size * m.Size
+	s := &State{m: m, cells: make([]game.Colour, n)}
+	for c := 0; c < 2; c++ {
+		s.code[c] = append([]int32(nil), m.Initial...)
+		s.pat[c] = make([]Pattern, n*4)
+		s.att[c] = make([]int32, n)
+		s.def[c] = make([]int32, n)
+		s.fours[c] = make([]int8, n)
+		s.threes[c] = make([]int8, n)
+		s.total[c] = make([]int32, n)
+	}
+	s.recompute()
+	return s
+}
+
+// Reset returns the state to the empty board, faster than undoing every
+// stone: it copies the model's cached empty evaluation.
+func (s *State) Reset() {
+	e := s.m.empty()
+	for i := range s.cells {
+		s.cells[i] = game.Empty
+	}
+	for c := 0; c < 2; c++ {
+		copy(s.code[c], e.code[c])
+		copy(s.pat[c], e.pat[c])
+		copy(s.att[c], e.att[c])
+		copy(s.def[c], e.def[c])
+		copy(s.fours[c], e.fours[c])
+		copy(s.threes[c], e.threes[c])
+		copy(s.total[c], e.total[c])
+	}
+}
+
+// Model returns the state's model.
+func (s *State) Model() *Model { return s.m }
+
+// recompute derives patterns and sums from the codes from scratch.
+func (s *State) recompute() {
+	w := &s.m.Weights
+	for c := 0; c < 2; c++ {
+		t := s.m.Tables[c].Pattern
+		for i := range s.att[c] {
+			s.att[c][i], s.def[c][i], s.fours[c][i], s.threes[c][i] = 0, 0, 0, 0
+		}
+		for slot, code := range s.code[c] {
+			p := t[code]
+			s.pat[c][slot] = p
+			i := slot / 4
+			s.att[c][i] += w.Attack[p]
+			s.def[c][i] += w.Defence[p]
+			s.fours[c][i] += isFour(p)
+			s.threes[c][i] += isOpenThree(p)
+		}
+	}
+	for i := range s.cells {
+		s.retotal(i)
+	}
+}
+
+// occupied is the total of an occupied cell: below every real score.
+const occupied = math.MinInt32
+
+// retotal recomputes both sides' scores of cell i.
+func (s *State) retotal(i int) {
+	r := s.m.Rank[i]
+	if s.cells[i] != game.Empty {
+		s.total[0][r], s.total[1][r] = occupied, occupied
+		return
+	}
+	s.total[0][r] = s.score(i, 0)
+	s.total[1][r] = s.score(i, 1)
+}
+
+// score is cell i's value for side p (colour index): its own patterns and
+// combos (attack), the opponent's (defence) and the bias.
+func (s *State) score(i, p int) int32 {
+	o := 1 - p
+	m := s.m
+	return s.att[p][i] + s.def[o][i] + m.Bias[i] +
+		m.attackCombo[comboKey(s.fours[p][i], s.threes[p][i])] +
+		m.defenceCombo[comboKey(s.fours[o][i], s.threes[o][i])]
+}
+
+// comboKey indexes the 3×3 combo tables by fours and open threes, each
+// counted up to 2.
+func comboKey(fours, threes int8) int { return int(min(fours, 2))*3 + int(min(threes, 2)) }
+
+func isFour(p Pattern) int8 {
+	if p == Four || p == OpenFour {
+		return 1
+	}
+	return 0
+}
+
+func isOpenThree(p Pattern) int8 {
+	if p == OpenThree {
+		return 1
+	}
+	return 0
+}
+
+// Place puts a stone of colour col on the empty cell i.
+func (s *State) Place(i int, col game.Colour) { s.apply(i, col, 1) }
+
+// Remove takes the stone off cell i.
+func (s *State) Remove(i int) { s.apply(i, s.cells[i], -1) }
+
+// At returns the content of cell i as the state sees it.
+func (s *State) At(i int) game.Colour { return s.cells[i] }
+
+// apply adds (sign 1) or subtracts (sign -1) the stone's digits in every
+// window within R of it: DigitOwn for its own colour, DigitBlocked for the
+// other, and re-scores only the slots whose pattern changed.
+func (s *State) apply(i int, col game.Colour, sign int32) {
+	if sign > 0 {
+		s.cells[i] = col
+	} else {
+		s.cells[i] = game.Empty
+	}
+	s.retotal(i)
+	w := &s.m.Weights
+	// digit[c]: what the stone is in colour c's windows.
+	var digit [2]int32
+	digit[ColourIndex(col)] = sign * DigitOwn
+	digit[1-ColourIndex(col)] = sign * DigitBlocked
+	for _, tc := range s.m.Touch[i] {
+		q := tc.Slot >> 2
+		changed := false
+		for c := 0; c < 2; c++ {
+			nc := s.code[c][tc.Slot] + digit[c]*tc.Place
+			s.code[c][tc.Slot] = nc
+			np := s.m.Tables[c].Pattern[nc]
+			op := s.pat[c][tc.Slot]
+			if np == op {
+				continue
+			}
+			changed = true
+			s.pat[c][tc.Slot] = np
+			s.att[c][q] += w.Attack[np] - w.Attack[op]
+			s.def[c][q] += w.Defence[np] - w.Defence[op]
+			s.fours[c][q] += isFour(np) - isFour(op)
+			s.threes[c][q] += isOpenThree(np) - isOpenThree(op)
+		}
+		if changed {
+			s.retotal(int(q))
+		}
+	}
+}
+
+// Score is cell i's value for the side to move (empty cells only): its own
+// patterns and combos (attack), the opponent's (defence) and the bias.
+func (s *State) Score(i int, toMove game.Colour) int32 {
+	return s.total[ColourIndex(toMove)][s.m.Rank[i]]
+}
+
+// Pattern returns colour col's pattern on cell i along direction d.
+func (s *State) Pattern(i, d int, col game.Colour) Pattern {
+	return s.pat[ColourIndex(col)][i*4+d]
+}
+
+// Code returns colour col's window code of cell i along direction d.
+func (s *State) Code(i, d int, col game.Colour) int32 {
+	return s.code[ColourIndex(col)][i*4+d]
+}
+
+// Best returns the highest-scoring empty cell for the side to move, the
+// first in Model.Order among equals, skipping cells for which skip returns
+// true (nil skips nothing), or -1 if none is left. With rng non-nil, each
+// cell's score gets a random 0..Noise added.
+func (s *State) Best(toMove game.Colour, skip func(int) bool, rng *rand.Rand) (cell int, score int32) {
+	total := s.total[ColourIndex(toMove)]
+	best := -1
+	if noise := s.m.Weights.Noise; rng != nil && noise > 0 || skip != nil {
+		for r, v := range total {
+			if v == occupied || skip != nil && skip(s.m.Order[r]) {
+				continue
+			}
+			if rng != nil && noise > 0 {
+				v += int32(rng.IntN(int(noise) + 1))
+			}
+			if best < 0 || v > score {
+				best, score = r, v
+			}
+		}
+	} else {
+		// The hot path: a linear scan, strict > keeping the first maximum.
+		score = occupied
+		for r, v := range total {
+			if v > score {
+				best, score = r, v
+			}
+		}
+	}
+	if best < 0 {
+		return -1, 0
+	}
+	return s.m.Order[best], score
+}
+
+// FromCells evaluates a position from scratch, reading every window off
+// the board directly: the reference the incremental updates must equal.
+func FromCells(m *Model, cells []game.Colour) *State {
+	s := NewState(m)
+	copy(s.cells, cells)
+	size := m.Size
+	for i := range cells {
+		x, y := i%size, i/size
+		for d, dir := range game.Directions {
+			for c := 0; c < 2; c++ {
+				own := game.Colour(c + 1)
+				code, place := int32(0), int32(1)
+				// Digits in DigitPos order: +1..+R, then -1..-R.
+				for _, sgn := range []int{1, -1} {
+					for k := 1; k <= m.R; k++ {
+						qx, qy := x+sgn*k*dir[0], y+sgn*k*dir[1]
+						digit := int32(DigitBlocked)
+						if qx >= 0 && qy >= 0 && qx < size && qy < size {
+							switch cells[qy*size+qx] {
+							case game.Empty:
+								digit = DigitEmpty
+							case own:
+								digit = DigitOwn
+							}
+						}
+						code += digit * place
+						place *= 3
+					}
+				}
+				s.code[c][i*4+d] = code
+			}
+		}
+	}
+	s.recompute()
+	return s
+}
+
+// Check compares the state with a recomputation from its stones and
+// returns the first difference, for tests.
+func (s *State) Check() error {
+	fresh := FromCells(s.m, s.cells)
+	for c := 0; c < 2; c++ {
+		for slot := range s.code[c] {
+			if s.code[c][slot] != fresh.code[c][slot] || s.pat[c][slot] != fresh.pat[c][slot] {
+				return fmt.Errorf("colour %d slot %d: code %d pattern %v, recomputed %d %v",
+					c, slot, s.code[c][slot], s.pat[c][slot], fresh.code[c][slot], fresh.pat[c][slot])
+			}
+		}
+		for i := range s.att[c] {
+			if s.att[c][i] != fresh.att[c][i] || s.def[c][i] != fresh.def[c][i] ||
+				s.fours[c][i] != fresh.fours[c][i] || s.threes[c][i] != fresh.threes[c][i] ||
+				s.total[c][i] != fresh.total[c][i] {
+				return fmt.Errorf("colour %d cell %d: sums differ from a recomputation", c, i)
+			}
+		}
+	}
+	return nil
+}
