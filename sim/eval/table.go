@@ -92,7 +92,9 @@ func (l *line) runThrough0() int {
 	return n
 }
 
-func buildTable(overlineWins bool) *Table { return buildTableRadius(overlineWins, Radius(overlineWins)) }
+func buildTable(overlineWins bool) *Table {
+	return buildTableRadius(overlineWins, Radius(overlineWins))
+}
 
 func buildTableRadius(overlineWins bool, r int) *Table {
 	n := 1
