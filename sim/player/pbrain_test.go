@@ -1,0 +1,414 @@
+package player
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// fakeEngine stands in for an engine process: it records every command
+// line and answers move requests from a queue the test fills.
+type fakeEngine struct {
+	mu      sync.Mutex
+	got     []string
+	answers []string // lines to send when a move is requested
+	noOK    bool     // answer UNKNOWN to RESTART
+}
+
+func (f *fakeEngine) take() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g := f.got
+	f.got = nil
+	return g
+}
+
+func (f *fakeEngine) spawn() (*brainProc, error) {
+	inR, inW := io.Pipe()
+	bp := &brainProc{in: inW, lines: make(chan string, 256), exit: make(chan struct{})}
+	bp.kill = func() { inR.CloseWithError(io.ErrClosedPipe) }
+	go func() {
+		defer close(bp.exit)
+		defer close(bp.lines)
+		sc := bufio.NewScanner(inR)
+		inBoard := false
+		for sc.Scan() {
+			line := strings.TrimRight(sc.Text(), "\r")
+			f.mu.Lock()
+			f.got = append(f.got, line)
+			noOK := f.noOK
+			f.mu.Unlock()
+			word, _, _ := strings.Cut(line, " ")
+			move := false
+			switch {
+			case inBoard:
+				if line == "DONE" {
+					inBoard, move = false, true
+				}
+			case word == "START":
+				bp.lines <- "OK"
+			case word == "RESTART" && noOK:
+				bp.lines <- "UNKNOWN RESTART"
+			case word == "RESTART":
+				bp.lines <- "OK"
+			case word == "ABOUT":
+				bp.lines <- `name="fake", version="1"`
+			case word == "BOARD":
+				inBoard = true
+			case word == "BEGIN", word == "TURN", word == "PLAY":
+				move = true
+			case word == "END":
+				return
+			}
+			if move {
+				// Answer lines up to the first one that ends an answer.
+				f.mu.Lock()
+				for len(f.answers) > 0 {
+					a := f.answers[0]
+					f.answers = f.answers[1:]
+					bp.lines <- a
+					if w, _, _ := strings.Cut(a, " "); w != "MESSAGE" && w != "DEBUG" && w != "OK" {
+						break
+					}
+				}
+				f.mu.Unlock()
+			}
+		}
+	}()
+	return bp, nil
+}
+
+func newFake(t *testing.T, f *fakeEngine, opt Options, lim Limits) *Pbrain {
+	t.Helper()
+	p := &Pbrain{spec: "pbrain:fake", argv: []string{"fake"}, opt: opt, lim: lim.WithDefaults(), spawn: f.spawn}
+	if err := p.start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func board(t *testing.T, size int, rule game.Rule, moves ...string) *game.Board {
+	t.Helper()
+	b := game.MustBoard(size, rule)
+	for _, m := range moves {
+		i, err := game.ParseMove(m, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Play(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
+func TestPbrainTranscripts(t *testing.T) {
+	setup := func(rule int, match time.Duration) []string {
+		return []string{"START 15", "ABOUT", "INFO timeout_turn 5000", fmt.Sprintf("INFO timeout_match %d", match.Milliseconds()),
+			"INFO max_memory 0", "INFO game_type 1", fmt.Sprintf("INFO rule %d", rule)}
+	}
+	type step struct {
+		moves   []string // the game so far, human notation
+		answers []string // the engine's answer lines
+		want    []string // the commands sent for this move
+		wantErr ForfeitKind
+	}
+	tests := []struct {
+		name  string
+		rule  game.Rule
+		lim   Limits
+		noOK  bool
+		steps []step
+	}{
+		{name: "first player, then turns, then a new game", steps: []step{
+			{nil, []string{"7,7"}, []string{"BEGIN"}, 0},
+			{[]string{"h8", "i9"}, []string{"6,8"}, []string{"TURN 8,6"}, 0},
+			{[]string{"h8", "i9", "g7", "j10"}, []string{"5,9"}, []string{"TURN 9,5"}, 0},
+			{nil, []string{"7,7"}, []string{"RESTART", "BEGIN"}, 0},
+		}},
+		{name: "second player learns the first move by TURN", steps: []step{
+			{[]string{"h8"}, []string{"8,8"}, []string{"TURN 7,7"}, 0},
+		}},
+		{name: "an opening goes as BOARD in playing order", rule: game.Renju, steps: []step{
+			{[]string{"h8", "i9", "j7"}, []string{"6,6"}, []string{"BOARD", "7,7,2", "8,6,1", "9,8,2", "DONE"}, 0},
+			// An undo back to two stones: the engine is black now.
+			{[]string{"h8", "i9"}, []string{"6,6"}, []string{"RESTART", "BOARD", "7,7,1", "8,6,2", "DONE"}, 0},
+		}},
+		{name: "match time is sent before every move", lim: Limits{Match: 10 * time.Second}, steps: []step{
+			{nil, []string{"7,7"}, []string{"INFO time_left 10000", "BEGIN"}, 0},
+		}},
+		{name: "suggest is answered with play", steps: []step{
+			{nil, []string{"SUGGEST 7,7", "7,7"}, []string{"BEGIN", "PLAY 7,7"}, 0},
+		}},
+		{name: "error loses the game and the next game restarts", steps: []step{
+			{nil, []string{"ERROR out of memory"}, []string{"BEGIN"}, EngineError},
+			{nil, []string{"7,7"}, []string{"RESTART", "BEGIN"}, 0},
+		}},
+		{name: "garbage and occupied cells lose", steps: []step{
+			{[]string{"h8"}, []string{"I resign"}, []string{"TURN 7,7"}, EngineError},
+			{[]string{"h8"}, []string{"7,7"}, []string{"RESTART", "BOARD", "7,7,2", "DONE"}, Illegal},
+			{[]string{"h8"}, []string{"15,3"}, []string{"RESTART", "BOARD", "7,7,2", "DONE"}, Illegal},
+		}},
+		{name: "an engine without RESTART is run again", noOK: true, steps: []step{
+			{nil, []string{"7,7"}, []string{"BEGIN"}, 0},
+			{nil, []string{"7,7"}, append(append([]string{"RESTART", "END"}, setup(0, 0)...), "BEGIN"), 0},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fakeEngine{noOK: tt.noOK}
+			p := newFake(t, f, Options{Size: 15, Rule: tt.rule}, tt.lim)
+			if got, want := f.take(), setup(ruleCode(tt.rule), tt.lim.Match); !reflect.DeepEqual(got, want) {
+				t.Fatalf("set-up sent %q, want %q", got, want)
+			}
+			for i, s := range tt.steps {
+				f.mu.Lock()
+				f.answers = s.answers
+				f.mu.Unlock()
+				b := board(t, 15, tt.rule, s.moves...)
+				cell, err := p.Move(context.Background(), b)
+				var fe *ForfeitError
+				switch {
+				case s.wantErr == 0 && err != nil:
+					t.Fatalf("step %d: %v", i, err)
+				case s.wantErr != 0 && (!errors.As(err, &fe) || fe.Kind != s.wantErr):
+					t.Fatalf("step %d: err %v, want a %v forfeit", i, err, s.wantErr)
+				case s.wantErr == 0 && b.Legal(cell) != nil:
+					t.Fatalf("step %d: illegal cell %d", i, cell)
+				}
+				// The commands of a move are sent before its answer is read,
+				// so they have all arrived by now, except for a restart's
+				// set-up, which is awaited too.
+				if got := f.take(); !reflect.DeepEqual(got, s.want) {
+					t.Fatalf("step %d sent %q, want %q", i, got, s.want)
+				}
+			}
+		})
+	}
+}
+
+func TestPbrainLogsMessages(t *testing.T) {
+	f := &fakeEngine{}
+	p := newFake(t, f, Options{Size: 15}, Limits{})
+	f.answers = []string{"MESSAGE thinking hard", "DEBUG depth 3", "OK", "7,7"}
+	if _, err := p.Move(context.Background(), board(t, 15, game.Freestyle)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.TakeLog(), []string{"MESSAGE thinking hard", "DEBUG depth 3"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("log %q, want %q", got, want)
+	}
+	if p.TakeLog() != nil {
+		t.Errorf("log not cleared")
+	}
+	if p.About() != `name="fake", version="1"` {
+		t.Errorf("about %q", p.About())
+	}
+}
+
+func TestSplitCommandLine(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		bad  bool
+	}{
+		{"./engine", []string{"./engine"}, false},
+		{"  ./engine  --flag  x ", []string{"./engine", "--flag", "x"}, false},
+		{`/opt/my\ engine -c 'a b' "c \"d\" \\e"`, []string{"/opt/my engine", "-c", "a b", `c "d" \e`}, false},
+		{`a''b ""`, []string{"ab", ""}, false},
+		{"", nil, false},
+		{`'open`, nil, true},
+		{`"open`, nil, true},
+		{`trailing\`, nil, true},
+	}
+	for _, tt := range tests {
+		got, err := SplitCommandLine(tt.in)
+		if (err != nil) != tt.bad || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("SplitCommandLine(%q) = %q, %v; want %q (error %v)", tt.in, got, err, tt.want, tt.bad)
+		}
+	}
+}
+
+func FuzzSplitCommandLine(f *testing.F) {
+	for _, s := range []string{"a b", `'x y' "z\"" \ q`, `"`, `\`, "a\tb\nc"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words, err := SplitCommandLine(s)
+		if err != nil {
+			return
+		}
+		// Quoting every word again must give the same words back.
+		var q []string
+		for _, w := range words {
+			q = append(q, "'"+strings.ReplaceAll(w, "'", `'\''`)+"'")
+		}
+		again, err := SplitCommandLine(strings.Join(q, " "))
+		if err != nil || !reflect.DeepEqual(again, words) && len(words) > 0 {
+			t.Fatalf("%q → %q → %q (%v)", s, words, again, err)
+		}
+	})
+}
+
+var (
+	badbrainOnce sync.Once
+	badbrainPath string
+	badbrainErr  error
+)
+
+// buildBadbrain compiles the misbehaving test engine once per test run.
+func buildBadbrain(t *testing.T) string {
+	t.Helper()
+	badbrainOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "badbrain")
+		if err != nil {
+			badbrainErr = err
+			return
+		}
+		badbrainPath = filepath.Join(dir, "pbrain-bad")
+		out, err := exec.Command("go", "build", "-o", badbrainPath, "./testdata/badbrain").CombinedOutput()
+		if err != nil {
+			badbrainErr = errors.New(string(out))
+		}
+	})
+	if badbrainErr != nil {
+		t.Fatalf("building the test engine: %v", badbrainErr)
+	}
+	return badbrainPath
+}
+
+// playOut asks p for moves on b, answering each with the first empty cell,
+// until p fails or n moves are made.
+func playOut(ctx context.Context, p Player, b *game.Board, n int) error {
+	for i := 0; i < n && !b.Over(); i++ {
+		c, err := p.Move(ctx, b)
+		if err != nil {
+			return err
+		}
+		if err := b.Play(c); err != nil {
+			return err
+		}
+		for j := 0; j < b.Cells(); j++ {
+			if b.Legal(j) == nil {
+				b.Play(j)
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func TestPbrainProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs an engine process")
+	}
+	bin := buildBadbrain(t)
+	lim := Limits{Turn: 300 * time.Millisecond, Slack: 200 * time.Millisecond}
+	opt := Options{Size: 15}
+	ctx := context.Background()
+
+	t.Run("plays and is told the limits", func(t *testing.T) {
+		p, err := NewPbrain(bin+" -need-timeout -strict-order -messages", opt, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		if err := playOut(ctx, p, board(t, 15, game.Freestyle), 5); err != nil {
+			t.Fatal(err)
+		}
+		// A set-up position goes as BOARD, which -strict-order checks.
+		if err := playOut(ctx, p, board(t, 15, game.Freestyle, "a1", "b2", "c3"), 2); err != nil {
+			t.Fatal(err)
+		}
+		log := strings.Join(p.TakeLog(), "\n")
+		for _, want := range []string{"MESSAGE badbrain move 1", "DEBUG thinking about move", "stderr: badbrain stderr"} {
+			if !strings.Contains(log, want) {
+				t.Errorf("log lacks %q:\n%s", want, log)
+			}
+		}
+	})
+
+	forfeits := []struct {
+		flag string
+		kind ForfeitKind
+		msg  string
+	}{
+		{"-crash 2", Crash, "exit status 3"},
+		{"-stall 2", Timeout, "no move within"},
+		{"-occupied 2", Illegal, "cell is occupied"},
+		{"-garbage 2", EngineError, `"hello there"`},
+		{"-error 2", EngineError, "I give up"},
+	}
+	for _, tt := range forfeits {
+		t.Run(tt.flag, func(t *testing.T) {
+			p, err := NewPbrain(bin+" "+tt.flag, opt, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			start := time.Now()
+			err = playOut(ctx, p, board(t, 15, game.Freestyle), 5)
+			var fe *ForfeitError
+			if !errors.As(err, &fe) || fe.Kind != tt.kind || !strings.Contains(fe.Msg, tt.msg) {
+				t.Fatalf("got %v, want a %v forfeit mentioning %q", err, tt.kind, tt.msg)
+			}
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("forfeit took %v", d)
+			}
+			// The next game works: the engine is restarted or reset.
+			if err := playOut(ctx, p, board(t, 15, game.Freestyle), 1); err != nil {
+				t.Fatalf("next game: %v", err)
+			}
+		})
+	}
+
+	t.Run("refused size", func(t *testing.T) {
+		_, err := NewPbrain(bin+" -sizes 20", opt, lim)
+		if err == nil || !strings.Contains(err.Error(), "refused START 15") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("missing engine", func(t *testing.T) {
+		_, err := NewPbrain(filepath.Join(t.TempDir(), "nope"), opt, lim)
+		if err == nil || !strings.Contains(err.Error(), "cannot start engine") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("cancelled", func(t *testing.T) {
+		p, err := NewPbrain(bin+" -stall 1", opt, Limits{Turn: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		ctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+		defer cancel()
+		if _, err := p.Move(ctx, board(t, 15, game.Freestyle)); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("got %v, want the context's error", err)
+		}
+	})
+	t.Run("registry", func(t *testing.T) {
+		p, err := New("pbrain:"+bin+" -no-about", opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.(Closer).Close()
+		if p.Name() != "pbrain:"+bin+" -no-about" {
+			t.Errorf("name %q", p.Name())
+		}
+		if err := playOut(ctx, p, board(t, 15, game.Freestyle), 2); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
