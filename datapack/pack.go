@@ -1,12 +1,22 @@
 // Package datapack knows Minecraft: Java Edition data packs, not Gomoku: the
 // in-memory Pack, resource locations, pack.mcmeta and the pack-format table,
-// reading and writing folders and zips, installing into a world, and checking
-// commands against Mojang's command tree.
+// reading and writing folders and zips, installing into a world, structure
+// template NBT, and checking commands against Mojang's command tree.
+//
+// Stage: the end of the generator's pipeline (gen.Render builds a Pack;
+// Write or Install puts it on disk) and the start of the offline one (Read
+// loads a pack for sim/mcvm).
 //
 // A Pack is a set of files keyed by their slash-separated path inside the
 // pack ("pack.mcmeta", "data/gomoku/function/new.mcfunction"). Everything
 // else (functions, tags, advancements) is a view of those files, so a pack
 // read from disk and a pack built by the generator are the same value.
+//
+// Invariants of the I/O: the same Pack always writes the same bytes (zip,
+// pack.mcmeta, structure files); a write appears whole or not at all (temp
+// file or folder, then rename); and nothing this package did not write is
+// replaced: an existing pack is overwritten only when its pack.mcmeta
+// carries the MarkerKey section.
 package datapack
 
 import (
