@@ -103,10 +103,11 @@ type Seed000Cell struct {
 // it changes. This is taken as a slip of the blog transcription, not of the
 // AI: the port changes w3 like the other seven.
 //
-// "high": the seed only says "有关于一些特定棋型的判断就是通过叠加execute然后
-// 探测方块实现的 … 补充：如出现必须堵上的点会给这个点一个high的tag标记" (some
-// specific shapes are judged by stacked execute ... detect commands; a point
-// that must be blocked gets a "high" tag). Stacked detects are relative to
+// "high": the seed only says
+// "有关于一些特定棋型的判断就是通过叠加execute然后探测方块实现的" and
+// "补充：如出现必须堵上的点会给这个点一个high的tag标记" (some specific shapes
+// are judged by stacked execute ... detect commands; a point that must be
+// blocked gets a "high" tag), and lists no shape. Stacked detects are relative to
 // the executing entity, and the only stand singled out after a move is the
 // new stone "b", so the checks are anchored there; the shapes are the ones a
 // player must block. After an opponent stone X on p, an empty cell q at most

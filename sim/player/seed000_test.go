@@ -533,3 +533,36 @@ func TestSeedGolden(t *testing.T) {
 		t.Fatalf("%s: got %d lines, want %d", path, len(gl), len(wl))
 	}
 }
+
+// TestSeed000SkipsForbidden: under renju the seed's best cell for black,
+// (9,7) (own weights 2000 along its row and 2000 along its column), is a
+// double three; the port plays the best legal cell instead.
+func TestSeed000SkipsForbidden(t *testing.T) {
+	b := seedPicture(t, game.Renju, game.Black, seedRows(15,
+		"O",
+		"", "", "", "", "", "",
+		".......XX",
+		".........X",
+		".........X",
+		"", "", "", "",
+		"..............O")...)
+	forbidden := b.Index(9, 7)
+	if !b.Forbidden(forbidden) {
+		t.Fatal("the test position's (9,7) is not forbidden")
+	}
+	p := NewSeed000(config.Default().Seed000, Options{})
+	m, err := p.Move(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.State(game.Black)
+	if all := s.Ties(nil); !slices.Equal(all, []int{forbidden}) {
+		t.Fatalf("without the legality filter the ties are %v, want only (9,7)", all)
+	}
+	if m == forbidden || b.Legal(m) != nil {
+		t.Fatalf("played %s", game.FormatMove(m, 15))
+	}
+	if !slices.Contains(s.Ties(func(i int) bool { return b.Legal(i) == nil }), m) || s.Final(m) >= s.Final(forbidden) {
+		t.Errorf("played %s (final %d), not a best legal cell", game.FormatMove(m, 15), s.Final(m))
+	}
+}
