@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -35,6 +36,7 @@ type Config struct {
 	AI      AI
 	Weights eval.Weights // the greedy AI
 	Seed000 Seed000      // the seed000 port, native and in the pack
+	Search  Search       // the search engine (sim/search)
 	// Source is the file the config came from ("(default)" when embedded).
 	Source string
 }
@@ -60,9 +62,33 @@ type Seed000 struct {
 	CentreMax      int32 // positional bias at the centre
 	CentreMin      int32 // positional bias at the edge
 	High           int32 // bonus for cells a shape check marks as must-block
-	LineRadius     int   // rows and columns: cells updated on each side
-	DiagonalRadius int   // diagonals: cells updated on each side
+	LineRadius     int   // update selector radius (blocks) along rows and columns
+	DiagonalRadius int   // update selector radius (blocks) along diagonals, where cells are √2 apart
 }
+
+// Search holds the search engine's budgets and shape: the search player,
+// play's hint, brain --engine search and the opening judge (sim/search).
+type Search struct {
+	Time         time.Duration // thinking time per move when no node budget is set
+	Nodes        int64         // node budget per move; 0 = none (Time decides)
+	MaxDepth     int           // deepest alpha-beta iteration, plies
+	Width        int           // moves searched at each node, best static score first
+	Margin       int           // candidate cells: the stones' bounding box plus this many cells
+	Threads      int           // goroutines sharing out the root moves
+	HashMB       int           // transposition table size, MiB
+	RandomMargin int32         // play any root move scoring within this of the best; 0 = the best
+	VCFNodes     int64         // node budget of the continuous-fours search at the root
+	VCTNodes     int64         // node budget of the continuous-threats search at the root
+	VCTDepth     int           // attacker moves in one continuous-threats line
+	LeafVCFNodes int64         // node budget of the fours search at each leaf; 0 = none
+	// Value is the leaf evaluation's value of one pattern on one line of an
+	// empty cell; a position is worth the mover's sum minus the opponent's.
+	Value [eval.NumPatterns]int32
+}
+
+// MaxSearchValue bounds each search value so the evaluation of the largest
+// board (625 cells × 4 lines per colour) stays far from the win scores.
+const MaxSearchValue = 1 << 16
 
 // Profiles are the AI profiles a config may choose.
 var Profiles = []string{"greedy", "seed000"}
@@ -108,6 +134,20 @@ func builtin() *Config {
 		Weights: eval.DefaultWeights(),
 		Seed000: Seed000{Attack: 1000, Defence: 1300, Cap: 4100, CentreMax: 10, CentreMin: 1,
 			High: 2000, LineRadius: 6, DiagonalRadius: 4},
+		Search: DefaultSearch(),
+	}
+}
+
+// DefaultSearch is the code's default [search] section.
+func DefaultSearch() Search {
+	return Search{
+		Time: 100 * time.Millisecond, MaxDepth: 20, Width: 10, Margin: 2, Threads: 1,
+		HashMB: 16, RandomMargin: 8, VCFNodes: 20_000, VCTNodes: 20_000, VCTDepth: 6,
+		LeafVCFNodes: 64,
+		Value: [eval.NumPatterns]int32{
+			eval.None: 0, eval.One: 1, eval.Two: 4, eval.OpenTwo: 12, eval.Three: 12,
+			eval.OpenThree: 40, eval.Four: 50, eval.OpenFour: 300, eval.Five: 1000,
+		},
 	}
 }
 
@@ -162,6 +202,21 @@ type raw struct {
 		LineRadius     *int64 `toml:"line_radius"`
 		DiagonalRadius *int64 `toml:"diagonal_radius"`
 	} `toml:"seed000"`
+	Search struct {
+		Time         *string          `toml:"time"`
+		Nodes        *int64           `toml:"nodes"`
+		MaxDepth     *int64           `toml:"max_depth"`
+		Width        *int64           `toml:"width"`
+		Margin       *int64           `toml:"margin"`
+		Threads      *int64           `toml:"threads"`
+		HashMB       *int64           `toml:"hash_mb"`
+		RandomMargin *int64           `toml:"random_margin"`
+		VCFNodes     *int64           `toml:"vcf_nodes"`
+		VCTNodes     *int64           `toml:"vct_nodes"`
+		VCTDepth     *int64           `toml:"vct_depth"`
+		LeafVCFNodes *int64           `toml:"leaf_vcf_nodes"`
+		Value        map[string]int64 `toml:"value"`
+	} `toml:"search"`
 }
 
 func decode(name string, data []byte, base *Config) (*Config, error) {
@@ -231,6 +286,39 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.int32In(&s.High, r.Seed000.High, "seed000.high", 0, 1<<26)
 	d.intIn(&s.LineRadius, r.Seed000.LineRadius, "seed000.line_radius", 1, game.MaxSize-1)
 	d.intIn(&s.DiagonalRadius, r.Seed000.DiagonalRadius, "seed000.diagonal_radius", 1, game.MaxSize-1)
+
+	se, rs := &c.Search, &r.Search
+	if rs.Time != nil {
+		v, err := time.ParseDuration(*rs.Time)
+		switch {
+		case err != nil:
+			d.fail("search.time", fmt.Sprintf("bad duration %q (want e.g. \"100ms\" or \"2s\")", *rs.Time))
+		case v < time.Millisecond || v > time.Hour:
+			d.fail("search.time", fmt.Sprintf("%v is out of range 1ms..1h", v))
+		default:
+			se.Time = v
+		}
+	}
+	d.int64In(&se.Nodes, rs.Nodes, "search.nodes", 0, 1<<40)
+	d.intIn(&se.MaxDepth, rs.MaxDepth, "search.max_depth", 1, 64)
+	d.intIn(&se.Width, rs.Width, "search.width", 1, game.MaxSize*game.MaxSize)
+	d.intIn(&se.Margin, rs.Margin, "search.margin", 1, 4)
+	d.intIn(&se.Threads, rs.Threads, "search.threads", 1, 256)
+	d.intIn(&se.HashMB, rs.HashMB, "search.hash_mb", 1, 1<<16)
+	d.int32In(&se.RandomMargin, rs.RandomMargin, "search.random_margin", 0, 1<<20)
+	d.int64In(&se.VCFNodes, rs.VCFNodes, "search.vcf_nodes", 0, 1<<40)
+	d.int64In(&se.VCTNodes, rs.VCTNodes, "search.vct_nodes", 0, 1<<40)
+	d.intIn(&se.VCTDepth, rs.VCTDepth, "search.vct_depth", 0, 32)
+	d.int64In(&se.LeafVCFNodes, rs.LeafVCFNodes, "search.leaf_vcf_nodes", 0, 1<<30)
+	for _, k := range sortedKeys(rs.Value) {
+		p, ok := eval.ParsePattern(k)
+		if !ok {
+			d.fail("search.value."+k, "unknown pattern"+suggest(k, eval.PatternNames()))
+			continue
+		}
+		v := rs.Value[k]
+		d.int32In(&se.Value[p], &v, "search.value."+k, 0, MaxSearchValue)
+	}
 	if d.err != nil {
 		return nil, d.err
 	}
@@ -299,6 +387,17 @@ func (d *decoder) intIn(dst *int, v *int64, key string, lo, hi int) {
 	*dst = int(*v)
 }
 
+func (d *decoder) int64In(dst *int64, v *int64, key string, lo, hi int64) {
+	if v == nil {
+		return
+	}
+	if *v < lo || *v > hi {
+		d.fail(key, fmt.Sprintf("%d is out of range %d..%d", *v, lo, hi))
+		return
+	}
+	*dst = *v
+}
+
 func (d *decoder) int32In(dst *int32, v *int64, key string, lo, hi int64) {
 	if v == nil {
 		return
@@ -354,11 +453,13 @@ func contains(list []string, s string) bool {
 
 // known lists the valid keys of each table, for "did you mean" hints.
 var known = map[string][]string{
-	"":        {"game", "ai", "weights", "seed000"},
+	"":        {"game", "ai", "weights", "seed000", "search"},
 	"game":    {"size", "rule", "ai_colour"},
 	"ai":      {"profile", "seed"},
 	"weights": {"centre", "noise", "attack", "defence", "attack_combo", "defence_combo"},
 	"seed000": {"attack", "defence", "cap", "centre_max", "centre_min", "high", "line_radius", "diagonal_radius"},
+	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
+		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 }
 
 func hint(k toml.Key) string {
