@@ -1,0 +1,243 @@
+package check
+
+import (
+	"sort"
+	"strings"
+)
+
+// tok is one node parsed on the way through the tree, with its byte range
+// in the line; toks form a backward linked list so that alternative parses
+// share their common prefix.
+type tok struct {
+	node       *Node
+	start, end int
+	prev       *tok
+}
+
+// parse is the outcome of parsing one line, Brigadier's ParseResults.
+type parse struct {
+	cursor   int       // where the reader stopped
+	errs     []*synErr // the exceptions of the children tried at the stop
+	leafCmd  bool      // the innermost context has a command (is executable)
+	nonEmpty bool      // the outermost context parsed at least one node
+	last     *tok      // the last parsed node
+	stuck    *Node     // the node whose children were tried at the stop
+}
+
+// lineParser parses one line against a tree.
+type lineParser struct {
+	c     *checker
+	s     string
+	level int // the source's permission level
+}
+
+// parseLine runs CommandDispatcher.parse on s from the tree's root, as a
+// function (permission level 2) does.
+func (c *checker) parseLine(s string) parse { return c.parseLineAt(s, FunctionLevel) }
+
+// parseLineAt parses s for a source of the given permission level.
+func (c *checker) parseLineAt(s string, level int) parse {
+	p := &lineParser{c: c, s: s, level: level}
+	return p.parseNodes(c.tree.Root, 0, false, false, nil)
+}
+
+func (p *lineParser) relevant(n *Node, start int) []*Node {
+	if len(n.Literals) > 0 {
+		end := start
+		for end < len(p.s) && p.s[end] != ' ' {
+			end++
+		}
+		if lit, ok := n.Literals[p.s[start:end]]; ok {
+			return []*Node{lit}
+		}
+	}
+	return n.Args
+}
+
+// parseNodes is CommandDispatcher.parseNodes: try every relevant child,
+// keep the alternatives that parse, and prefer one that consumed the whole
+// line, then one without errors; ties go to the earlier child.
+func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *tok) parse {
+	var errs []*synErr
+	var best *parse
+	bestKey := 4
+	for _, child := range p.relevant(n, start) {
+		if child.Level > p.level {
+			continue
+		}
+		r := &reader{s: p.s, pos: start}
+		var err *synErr
+		if child.Kind == LiteralNode {
+			r.pos += len(child.Name)
+		} else {
+			err = p.c.parseArg(child, r)
+		}
+		if err == nil && r.canRead() && r.peek() != ' ' {
+			err = errAt(r.pos, "expected whitespace to end one argument, but found trailing data")
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		t := &tok{node: child, start: start, end: r.pos, prev: path}
+		var res parse
+		need := 2
+		if child.Redirect != nil {
+			need = 1
+		}
+		if r.canReadN(need) {
+			next := r.pos + 1
+			if child.Redirect != nil {
+				sub := p.parseNodes(child.Redirect, next, false, false, t)
+				sub.nonEmpty = true
+				return sub
+			}
+			res = p.parseNodes(child, next, true, child.Executable, t)
+		} else {
+			res = parse{cursor: r.pos, leafCmd: child.Executable, nonEmpty: true, last: t}
+		}
+		key := 0
+		if res.cursor < len(p.s) {
+			key += 2
+		}
+		if len(res.errs) > 0 {
+			key++
+		}
+		if key < bestKey {
+			r := res
+			best, bestKey = &r, key
+		}
+	}
+	if best != nil {
+		return *best
+	}
+	return parse{cursor: start, errs: errs, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+}
+
+// tokens returns the parsed nodes in order.
+func (pr parse) tokens() []tok {
+	var out []tok
+	for t := pr.last; t != nil; t = t.prev {
+		out = append(out, *t)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// failure turns a parse into the error the game reports when it loads the
+// line (Commands.validateParseResults, then ContextChain.tryFlatten), or nil
+// when the line is a complete command.
+func (pr parse) failure(s string) *synErr {
+	if pr.cursor < len(s) {
+		word := s[pr.cursor:]
+		if i := strings.IndexByte(word, ' '); i >= 0 {
+			word = word[:i]
+		}
+		if len(pr.errs) == 1 {
+			return pr.errs[0]
+		}
+		if len(pr.errs) > 1 {
+			// Brigadier only says "incorrect argument"; name the error of
+			// the child that got furthest, which is the one the author
+			// most likely meant.
+			far := pr.errs[0]
+			for _, e := range pr.errs[1:] {
+				if e.pos > far.pos {
+					far = e
+				}
+			}
+			return errAt(pr.cursor, "incorrect argument %q: %s", word, far.msg)
+		}
+		if !pr.nonEmpty {
+			return errAt(pr.cursor, "unknown command %q%s", word, didYouMean(word, pr.stuck))
+		}
+		return errAt(pr.cursor, "incorrect argument %q%s", word, expectedAfter(word, pr.stuck))
+	}
+	if !pr.leafCmd {
+		n := pr.stuck
+		if pr.last != nil && pr.last.end == len(s) {
+			n = pr.last.node
+			if n.Redirect != nil {
+				n = n.Redirect
+			}
+		}
+		return errAt(len(s), "incomplete command%s", expectedList(n))
+	}
+	return nil
+}
+
+func expectedList(n *Node) string {
+	if n == nil || len(n.Children) == 0 {
+		return ""
+	}
+	var names []string
+	for _, c := range n.Children {
+		if c.Level > FunctionLevel {
+			continue
+		}
+		names = append(names, c.usage())
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) > 8 {
+		names = append(names[:8], "…")
+	}
+	return ", expected " + strings.Join(names, " | ")
+}
+
+func expectedAfter(word string, n *Node) string {
+	if dm := didYouMean(word, n); dm != "" {
+		return dm
+	}
+	return expectedList(n)
+}
+
+// didYouMean suggests the literal child of n closest to word.
+func didYouMean(word string, n *Node) string {
+	if n == nil || len(n.Literals) == 0 || word == "" {
+		return ""
+	}
+	best, bestD := "", 1<<30
+	names := make([]string, 0, len(n.Literals))
+	for name, c := range n.Literals {
+		if c.Level <= FunctionLevel {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if d := editDistance(word, name); d < bestD {
+			best, bestD = name, d
+		}
+	}
+	if best == "" || bestD > 2 || bestD*3 > len(word)+1 {
+		return ""
+	}
+	return " (did you mean " + best + "?)"
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 20
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,303 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+)
+
+// fnTag is a function tag file.
+type fnTag struct {
+	path    string
+	data    []byte
+	entries []tagEntry
+	parsed  bool
+	bad     string // why the file does not decode
+}
+
+type tagEntry struct {
+	id       string // "ns:f" or "#ns:t"
+	required bool
+}
+
+func (t *fnTag) parse(c *checker) {
+	t.parsed = true
+	var raw struct {
+		Replace *bool             `json:"replace"`
+		Values  []json.RawMessage `json:"values"`
+	}
+	if err := strictJSON(t.data, &raw); err != nil {
+		t.bad = err.Error()
+		return
+	}
+	if raw.Values == nil {
+		t.bad = "missing \"values\""
+		return
+	}
+	for i, v := range raw.Values {
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			t.entries = append(t.entries, tagEntry{id: s, required: true})
+			continue
+		}
+		var o struct {
+			ID       *string `json:"id"`
+			Required *bool   `json:"required"`
+		}
+		if err := json.Unmarshal(v, &o); err != nil || o.ID == nil {
+			t.bad = fmt.Sprintf("values[%d]: expected a function ID or {\"id\": …, \"required\": …}", i)
+			return
+		}
+		e := tagEntry{id: *o.ID, required: o.Required == nil || *o.Required}
+		t.entries = append(t.entries, e)
+	}
+}
+
+// functions lists the functions a tag runs, following nested tags.
+func (t *fnTag) functions(c *checker, seen map[string]bool) []string {
+	var out []string
+	for _, e := range t.entries {
+		if name, ok := strings.CutPrefix(e.id, "#"); ok {
+			id := normalizeID(name)
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if sub := c.fnTags[id]; sub != nil {
+				out = append(out, sub.functions(c, seen)...)
+			}
+			continue
+		}
+		out = append(out, normalizeID(e.id))
+	}
+	return out
+}
+
+// strictJSON decodes one JSON value and rejects trailing data.
+func strictJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("invalid json: %v", err)
+	}
+	if dec.More() {
+		return fmt.Errorf("invalid json: trailing data")
+	}
+	return nil
+}
+
+func (c *checker) checkFunctionTags() {
+	ids := make([]string, 0, len(c.fnTags))
+	for id := range c.fnTags {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		t := c.fnTags[id]
+		if t.bad != "" {
+			c.problem(t.path, 0, 0, "%s", t.bad)
+			continue
+		}
+		hook := id == "minecraft:load" || id == "minecraft:tick"
+		for _, e := range t.entries {
+			name, isTag := strings.CutPrefix(e.id, "#")
+			if !validResourceLocation(name) || name == "" {
+				c.problem(t.path, 0, 0, "invalid function id %q", e.id)
+				continue
+			}
+			ref := normalizeID(name)
+			if isTag {
+				if c.fnTags[ref] == nil && e.required && c.ownNamespace(ref) {
+					c.problem(t.path, 0, 0, "unknown function tag #%s", ref)
+				}
+				continue
+			}
+			f := c.functions[ref]
+			if f == nil {
+				if e.required && c.ownNamespace(ref) {
+					c.problem(t.path, 0, 0, "unknown function %s", ref)
+				}
+				continue
+			}
+			if f.macro {
+				if hook {
+					c.problem(t.path, 0, 0, "%s is a macro function; #%s calls it without arguments, so it fails silently", ref, id)
+				} else {
+					c.problem(t.path, 0, 0, "%s is a macro function; calling it through tag #%s needs arguments on every call", ref, id)
+				}
+			}
+		}
+	}
+}
+
+var advancementKeys = map[string]bool{
+	"parent": true, "display": true, "criteria": true, "requirements": true,
+	"rewards": true, "sends_telemetry_event": true,
+}
+
+var rewardKeys = map[string]bool{"experience": true, "recipes": true, "loot": true, "function": true}
+
+func (c *checker) checkAdvancements() {
+	ids := make([]string, 0, len(c.advs))
+	for id := range c.advs {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		c.checkAdvancement(c.advFiles[id], c.advs[id])
+	}
+}
+
+func (c *checker) checkAdvancement(path string, b []byte) {
+	var raw map[string]json.RawMessage
+	if err := strictJSON(b, &raw); err != nil {
+		c.problem(path, 0, 0, "%v", err)
+		return
+	}
+	keys := sortedKeys(raw)
+	for _, k := range keys {
+		if !advancementKeys[k] {
+			c.problem(path, 0, 0, "unknown key %q (the game ignores it)", k)
+		}
+	}
+	if p, ok := raw["parent"]; ok {
+		var s string
+		if json.Unmarshal(p, &s) != nil || !validResourceLocation(s) {
+			c.problem(path, 0, 0, "parent: expected an advancement id")
+		} else if id := normalizeID(s); c.ownNamespace(id) && c.advs[id] == nil {
+			c.problem(path, 0, 0, "parent: unknown advancement %s", id)
+		}
+	}
+	var criteria map[string]json.RawMessage
+	if err := json.Unmarshal(raw["criteria"], &criteria); err != nil || len(criteria) == 0 {
+		c.problem(path, 0, 0, "criteria: expected a non-empty object")
+	}
+	for _, name := range sortedKeys(criteria) {
+		var crit struct {
+			Trigger    *string         `json:"trigger"`
+			Conditions json.RawMessage `json:"conditions"`
+		}
+		if err := json.Unmarshal(criteria[name], &crit); err != nil || crit.Trigger == nil {
+			c.problem(path, 0, 0, "criteria.%s: expected an object with a trigger", name)
+			continue
+		}
+		if !validResourceLocation(*crit.Trigger) || !c.reg.Has("minecraft:trigger_type", *crit.Trigger) {
+			c.problem(path, 0, 0, "criteria.%s: unknown trigger %q", name, *crit.Trigger)
+		}
+		if crit.Conditions != nil {
+			var o map[string]json.RawMessage
+			if json.Unmarshal(crit.Conditions, &o) != nil {
+				c.problem(path, 0, 0, "criteria.%s.conditions: expected an object", name)
+			}
+		}
+	}
+	if rq, ok := raw["requirements"]; ok {
+		var reqs [][]string
+		if err := json.Unmarshal(rq, &reqs); err != nil {
+			c.problem(path, 0, 0, "requirements: expected a list of lists of criterion names")
+		}
+		for _, group := range reqs {
+			for _, n := range group {
+				if _, ok := criteria[n]; !ok {
+					c.problem(path, 0, 0, "requirements: unknown criterion %q", n)
+				}
+			}
+		}
+	}
+	if rw, ok := raw["rewards"]; ok {
+		var rewards map[string]json.RawMessage
+		if err := json.Unmarshal(rw, &rewards); err != nil {
+			c.problem(path, 0, 0, "rewards: expected an object")
+			return
+		}
+		for _, k := range sortedKeys(rewards) {
+			if !rewardKeys[k] {
+				c.problem(path, 0, 0, "rewards: unknown key %q (the game ignores it)", k)
+			}
+		}
+		if fn, ok := rewards["function"]; ok {
+			var s string
+			if json.Unmarshal(fn, &s) != nil || !validResourceLocation(s) || s == "" {
+				c.problem(path, 0, 0, "rewards.function: expected a function id")
+			} else {
+				id := normalizeID(s)
+				f := c.functions[id]
+				switch {
+				case f == nil && c.ownNamespace(id):
+					c.problem(path, 0, 0, "rewards.function: unknown function %s", id)
+				case f != nil && f.macro:
+					c.problem(path, 0, 0, "rewards.function: %s is a macro function and gets no arguments", id)
+				}
+			}
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// legacyFolders are the plural folder names data packs used before 1.21;
+// 1.21+ ignores files in them.
+var legacyFolders = map[string]string{
+	"functions": "function", "advancements": "advancement", "predicates": "predicate",
+	"loot_tables": "loot_table", "item_modifiers": "item_modifier", "recipes": "recipe",
+	"structures": "structure", "tags/functions": "tags/function", "tags/blocks": "tags/block",
+	"tags/items": "tags/item", "tags/entity_types": "tags/entity_type", "tags/fluids": "tags/fluid",
+	"tags/game_events": "tags/game_event",
+}
+
+// checkOtherFiles checks pack.mcmeta, JSON syntax of every other JSON file,
+// folder names and resource paths.
+func (c *checker) checkOtherFiles(p *datapack.Pack) {
+	if b, ok := p.Files["pack.mcmeta"]; ok {
+		c.checkMCMeta(b)
+	} else {
+		c.problem("pack.mcmeta", 0, 0, "missing pack.mcmeta: the game does not recognise the folder as a data pack")
+	}
+	for _, path := range p.Paths() {
+		rest, ok := strings.CutPrefix(path, "data/")
+		if !ok {
+			continue
+		}
+		ns, sub, ok := strings.Cut(rest, "/")
+		if !ok {
+			continue
+		}
+		if !validResourceLocation(ns) || strings.ContainsAny(ns, ":/") || ns == "" {
+			c.problem(path, 0, 0, "invalid namespace %q: the game ignores this file", ns)
+			continue
+		}
+		for old, now := range legacyFolders {
+			if strings.HasPrefix(sub, old+"/") {
+				c.problem(path, 0, 0, "folder %q was renamed %q in 1.21: the game ignores this file", old, now)
+			}
+		}
+		if i := strings.LastIndexByte(sub, '.'); i > 0 {
+			name := sub[:i]
+			if strings.Contains(name, ":") || !validResourceLocation(name) {
+				c.problem(path, 0, 0, "invalid resource path %q (only a-z 0-9 _ - . / are allowed): the game ignores this file", name)
+			}
+		}
+		if strings.HasSuffix(path, ".json") {
+			if _, isTag := datapack.FunctionTagID(path); isTag {
+				continue
+			}
+			if _, isAdv := datapack.AdvancementID(path); isAdv {
+				continue
+			}
+			var v any
+			if err := strictJSON(p.Files[path], &v); err != nil {
+				c.problem(path, 0, 0, "%v", err)
+			}
+		}
+	}
+}
