@@ -1,0 +1,534 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+// Factory makes a player; the arena calls it with each game's options.
+type Factory func(opt player.Options) (player.Player, error)
+
+// Entrant is a player taking part: a spec for the player registry, or a
+// factory (then Spec is just its name in tables).
+type Entrant struct {
+	Spec string
+	New  Factory
+}
+
+func (e Entrant) make(opt player.Options) (player.Player, error) {
+	if e.New != nil {
+		return e.New(opt)
+	}
+	return player.New(e.Spec, opt)
+}
+
+// MatchConfig describes a match between two players. Only A and B (or
+// NewA and NewB) and Games are required.
+type MatchConfig struct {
+	A, B       string  // player specs, e.g. "greedy", "pbrain:./engine --flag"
+	NewA, NewB Factory // optional: make the players with these instead of the registry
+	Games      int     // games to play; colours alternate game by game
+	Size       int     // board size; 0 means 15
+	Rule       game.Rule
+	Seed       int64 // seeds random openings and the players' own randomness
+	Jobs       int   // games played at once; 0 means GOMAXPROCS
+	// Openings are played in order, each twice with colours swapped; nil
+	// means RandomOpenings with Stones stones from Seed.
+	Openings []Opening
+	Stones   int           // random opening length; 0 means DefaultStones
+	Limits   player.Limits // for players that accept limits (engines); zero leaves their defaults
+	SPRT     *SPRT         // stop early when the test decides
+	OnGame   func(Game)    // called for each finished game, one at a time
+	Progress func(Progress)
+}
+
+// TournamentConfig describes a round robin: every pair of players plays
+// Rounds game pairs (one opening, both colours).
+type TournamentConfig struct {
+	Players  []Entrant
+	Rounds   int // game pairs per pairing; 0 means 1
+	Size     int
+	Rule     game.Rule
+	Seed     int64
+	Jobs     int
+	Openings []Opening
+	Stones   int
+	Limits   player.Limits
+	OnGame   func(Game)
+	Progress func(Progress)
+}
+
+// End says how a game ended.
+type End int8
+
+const (
+	EndFive    End = iota + 1 // a winning line
+	EndFull                   // the board filled up: a draw
+	EndForfeit                // the loser timed out, crashed, played an illegal move or failed
+)
+
+func (e End) String() string {
+	switch e {
+	case EndFive:
+		return "five"
+	case EndFull:
+		return "full board"
+	case EndForfeit:
+		return "forfeit"
+	}
+	return "unfinished"
+}
+
+// Game is one finished game.
+type Game struct {
+	Number       int // 1-based, in schedule order across the run
+	Pairing      int // index into Result.Pairings
+	Index        int // 0-based within its pairing; the opening is Index/2
+	Opening      int // index into Result.Openings
+	Black, White string
+	// BlackSide is the pairing side that played black: 0 when the
+	// pairing's first player (A) did.
+	BlackSide    int
+	OpeningMoves int // Moves[:OpeningMoves] came from the opening
+	Moves        []int
+	Times        []time.Duration // thinking time per move; 0 for opening moves
+	Winner       game.Colour     // Empty for a draw
+	End          End
+	Forfeit      player.ForfeitKind // why, when End is EndForfeit
+	Detail       string             // the forfeit's message
+	Log          []string           // the players' diagnostic lines, prefixed by colour
+}
+
+// ScoreA is the game's points for the pairing's first player: 1, ½ or 0.
+func (g *Game) ScoreA() float64 {
+	switch {
+	case g.Winner == game.Empty:
+		return 0.5
+	case (g.Winner == game.Black) == (g.BlackSide == 0):
+		return 1
+	}
+	return 0
+}
+
+// Record returns the game as a .psq record: moves with their thinking
+// times, then the black and white players' names and a 0.
+func (g *Game) Record(size int) *game.Record {
+	rec := &game.Record{Size: size, Levels: [2]int{11, 11}}
+	for i, c := range g.Moves {
+		rec.Moves = append(rec.Moves, game.RecordMove{Cell: c, Time: int(g.Times[i].Milliseconds())})
+	}
+	rec.Trailer = []string{g.Black, g.White, "0"}
+	return rec
+}
+
+// Outcome describes the result in words: "black wins (five)", "white wins
+// (black forfeits: timeout: …)", "draw (full board)".
+func (g *Game) Outcome() string {
+	switch {
+	case g.End == EndForfeit:
+		return fmt.Sprintf("%v wins (%v forfeits: %v: %s)", g.Winner, g.Winner.Opponent(), g.Forfeit, g.Detail)
+	case g.Winner == game.Empty:
+		return "draw (" + g.End.String() + ")"
+	}
+	return fmt.Sprintf("%v wins (%v)", g.Winner, g.End)
+}
+
+// Pairing is the score between two players of a run, from A's side.
+type Pairing struct {
+	A, B     int // indices into Result.Players
+	WDL      WDL
+	Penta    Penta  // complete game pairs
+	Forfeits [2]int // games lost by forfeit by A and by B
+}
+
+// Estimate is A's Elo advantage: pentanomial when every game so far is
+// part of a complete pair, trinomial otherwise.
+func (p Pairing) Estimate() Estimate {
+	if n := p.Penta.Pairs(); n > 0 && 2*n == p.WDL.Games() {
+		return PentanomialEstimate(p.Penta)
+	}
+	return TrinomialEstimate(p.WDL)
+}
+
+// Result is what a match or tournament produced, complete or partial.
+type Result struct {
+	Players  []string
+	Size     int
+	Rule     game.Rule
+	Seed     int64
+	Openings []Opening
+	Pairings []Pairing // a match has one: Players[0] against Players[1]
+	Games    []Game    // finished games, by Number
+	Planned  int       // games scheduled
+	SPRT     *SPRTStatus
+	// Stopped says why the run ended before all planned games were
+	// played: "sprt: H1 accepted", "interrupted", or "".
+	Stopped string
+}
+
+// WDL is the first player's wins, losses and draws against the second
+// (the match result).
+func (r *Result) WDL() WDL { return r.Pairings[0].WDL }
+
+// Score is the first player's share of the points against the second.
+func (r *Result) Score() float64 { return r.Pairings[0].WDL.Score() }
+
+// Progress is reported after each finished game.
+type Progress struct {
+	Done, Total int
+	WDL         WDL      // the first pairing's, from its first player's side
+	Estimate    Estimate // of the first pairing
+	SPRT        *SPRTStatus
+	Last        *Game
+}
+
+// Match plays a match. It returns the result so far and ctx's error when
+// ctx is cancelled; an SPRT decision ends it early without error.
+func Match(ctx context.Context, cfg MatchConfig) (*Result, error) {
+	if cfg.Games <= 0 {
+		return nil, fmt.Errorf("a match needs at least one game, got %d", cfg.Games)
+	}
+	a, b := Entrant{Spec: cfg.A, New: cfg.NewA}, Entrant{Spec: cfg.B, New: cfg.NewB}
+	r := &run{
+		entrants: []Entrant{a, b}, pairings: [][2]int{{0, 1}}, games: cfg.Games,
+		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings,
+		stones: cfg.Stones, limits: cfg.Limits, sprt: cfg.SPRT, onGame: cfg.OnGame, progress: cfg.Progress,
+	}
+	if cfg.SPRT != nil {
+		if err := cfg.SPRT.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	return r.play(ctx)
+}
+
+// Tournament plays a round robin.
+func Tournament(ctx context.Context, cfg TournamentConfig) (*Result, error) {
+	if len(cfg.Players) < 2 {
+		return nil, fmt.Errorf("a tournament needs at least two players, got %d", len(cfg.Players))
+	}
+	rounds := cfg.Rounds
+	if rounds <= 0 {
+		rounds = 1
+	}
+	r := &run{
+		entrants: cfg.Players, games: 2 * rounds,
+		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings,
+		stones: cfg.Stones, limits: cfg.Limits, onGame: cfg.OnGame, progress: cfg.Progress,
+	}
+	for i := range cfg.Players {
+		for j := i + 1; j < len(cfg.Players); j++ {
+			r.pairings = append(r.pairings, [2]int{i, j})
+		}
+	}
+	return r.play(ctx)
+}
+
+type run struct {
+	entrants []Entrant
+	pairings [][2]int
+	games    int // per pairing
+	size     int
+	rule     game.Rule
+	seed     int64
+	jobs     int
+	openings []Opening
+	stones   int
+	limits   player.Limits
+	sprt     *SPRT
+	onGame   func(Game)
+	progress func(Progress)
+}
+
+type job struct {
+	number, pairing, index int
+}
+
+type outcome struct {
+	game Game
+	err  error // not a forfeit: the run cannot go on
+	done bool  // false when the game was abandoned (cancelled)
+}
+
+var errSPRTStop = errors.New("the SPRT decided")
+
+func (r *run) play(ctx context.Context) (*Result, error) {
+	if r.size == 0 {
+		r.size = game.DefaultSize
+	}
+	if r.size < game.MinSize || r.size > game.MaxSize {
+		return nil, fmt.Errorf("board size %d is out of range %d..%d", r.size, game.MinSize, game.MaxSize)
+	}
+	if r.jobs <= 0 {
+		r.jobs = runtime.GOMAXPROCS(0)
+	}
+	if r.openings == nil {
+		r.openings = RandomOpenings(r.size, r.rule, (r.games+1)/2, r.stones, r.seed)
+	}
+	if len(r.openings) == 0 {
+		return nil, errors.New("no openings")
+	}
+	for _, op := range r.openings {
+		if _, err := op.Board(r.size, r.rule); err != nil {
+			return nil, err
+		}
+	}
+	res := &Result{Size: r.size, Rule: r.rule, Seed: r.seed, Openings: r.openings}
+	for i, e := range r.entrants {
+		// Make every player once before any game, so a bad spec or an
+		// engine that will not start fails the run at once.
+		p, err := e.make(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed})
+		if err != nil {
+			return nil, err
+		}
+		name := e.Spec
+		if name == "" {
+			name = p.Name()
+		}
+		if name == "" {
+			name = fmt.Sprintf("player %d", i+1)
+		}
+		res.Players = append(res.Players, name)
+		if c, ok := p.(player.Closer); ok {
+			c.Close()
+		}
+	}
+	for _, pr := range r.pairings {
+		res.Pairings = append(res.Pairings, Pairing{A: pr[0], B: pr[1]})
+	}
+
+	// Schedule game pairs pairing by pairing within each round, so a
+	// partial tournament is balanced and both games of a pair run close
+	// together.
+	var jobs []job
+	for pair := 0; 2*pair < r.games; pair++ {
+		for p := range r.pairings {
+			for k := 2 * pair; k < min(2*pair+2, r.games); k++ {
+				jobs = append(jobs, job{number: len(jobs) + 1, pairing: p, index: k})
+			}
+		}
+	}
+	res.Planned = len(jobs)
+
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	jobCh := make(chan job)
+	outCh := make(chan outcome)
+	go func() {
+		defer close(jobCh)
+		for _, j := range jobs {
+			select {
+			case jobCh <- j:
+			case <-runCtx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range min(r.jobs, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.worker(runCtx, res.Players, jobCh, outCh)
+		}()
+	}
+	go func() { wg.Wait(); close(outCh) }()
+
+	partner := map[[2]int]*Game{} // the first finished game of each pair
+	var runErr error
+	for o := range outCh {
+		if o.err != nil {
+			if runErr == nil {
+				runErr = o.err
+				cancel(o.err)
+			}
+			continue
+		}
+		if !o.done || runErr != nil || context.Cause(runCtx) == errSPRTStop {
+			continue
+		}
+		g := o.game
+		res.Games = append(res.Games, g)
+		pr := &res.Pairings[g.Pairing]
+		switch s := g.ScoreA(); s {
+		case 1:
+			pr.WDL.Wins++
+		case 0:
+			pr.WDL.Losses++
+		default:
+			pr.WDL.Draws++
+		}
+		if g.End == EndForfeit {
+			loserSide := g.BlackSide
+			if g.Winner == game.Black {
+				loserSide = 1 - g.BlackSide
+			}
+			pr.Forfeits[loserSide]++
+		}
+		key := [2]int{g.Pairing, g.Index / 2}
+		if other, ok := partner[key]; ok {
+			pr.Penta[int(2*(other.ScoreA()+g.ScoreA()))]++
+			delete(partner, key)
+		} else {
+			gc := g
+			partner[key] = &gc
+		}
+		if r.sprt != nil {
+			st := r.sprt.Status(res.Pairings[0].Penta)
+			res.SPRT = &st
+			if st.Decision != "" {
+				res.Stopped = "sprt: " + st.Decision + " accepted"
+				cancel(errSPRTStop)
+			}
+		}
+		if r.onGame != nil {
+			r.onGame(g)
+		}
+		if r.progress != nil {
+			r.progress(Progress{Done: len(res.Games), Total: res.Planned, WDL: res.Pairings[0].WDL,
+				Estimate: res.Pairings[0].Estimate(), SPRT: res.SPRT, Last: &g})
+		}
+	}
+	sort.Slice(res.Games, func(i, j int) bool { return res.Games[i].Number < res.Games[j].Number })
+	if runErr != nil {
+		return res, runErr
+	}
+	if err := ctx.Err(); err != nil {
+		res.Stopped = "interrupted"
+		return res, err
+	}
+	return res, nil
+}
+
+// worker plays jobs until the channel closes. Players holding outside
+// resources (engine processes) are kept for the worker's life and reset
+// by the protocol between games; the others are made for each game, with
+// the game's own seed, so no result depends on which worker played it.
+func (r *run) worker(ctx context.Context, names []string, jobs <-chan job, out chan<- outcome) {
+	kept := map[int]player.Player{}
+	defer func() {
+		for _, p := range kept {
+			p.(player.Closer).Close()
+		}
+	}()
+	for j := range jobs {
+		g, done, err := r.playJob(ctx, j, names, kept)
+		out <- outcome{game: g, err: err, done: done}
+	}
+}
+
+// gameSeed derives a player's seed from the run's seed, the game and the
+// side, with a splitmix64 finaliser so nearby games get unrelated seeds.
+func gameSeed(seed int64, pairing, index, colour int) int64 {
+	z := uint64(seed) + 0x9e3779b97f4a7c15*uint64(1+pairing*1_000_003+index*4+colour)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return int64(z ^ z>>31)
+}
+
+func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player) (g Game, done bool, err error) {
+	op := r.openings[(j.index/2)%len(r.openings)]
+	b, err := op.Board(r.size, r.rule)
+	if err != nil {
+		return Game{}, false, err
+	}
+	pr := r.pairings[j.pairing]
+	blackSide := j.index % 2
+	who := [2]int{pr[blackSide], pr[1-blackSide]} // entrant by colour: black, white
+	g = Game{
+		Number: j.number, Pairing: j.pairing, Index: j.index, Opening: (j.index / 2) % len(r.openings),
+		Black: names[who[0]], White: names[who[1]], BlackSide: blackSide,
+		OpeningMoves: len(op.Moves), Moves: append([]int(nil), op.Moves...),
+		Times: make([]time.Duration, len(op.Moves)),
+	}
+	var players [2]player.Player
+	for c, e := range who {
+		if p, ok := kept[e]; ok {
+			players[c] = p
+			continue
+		}
+		p, err := r.entrants[e].make(player.Options{Size: r.size, Rule: r.rule, Seed: gameSeed(r.seed, j.pairing, j.index, c)})
+		if err != nil {
+			return Game{}, false, fmt.Errorf("%s: %w", names[e], err)
+		}
+		if l, ok := p.(player.Limiter); ok && r.limits != (player.Limits{}) {
+			l.SetLimits(r.limits)
+		}
+		if _, ok := p.(player.Closer); ok {
+			kept[e] = p
+		}
+		players[c] = p
+	}
+	defer func() {
+		for c, p := range players {
+			lt, ok := p.(player.LogTaker)
+			if !ok {
+				continue
+			}
+			colour := game.Colour(c + 1)
+			for _, line := range lt.TakeLog() {
+				g.Log = append(g.Log, fmt.Sprintf("%v (%s): %s", colour, names[who[c]], line))
+			}
+		}
+	}()
+	for !b.Over() {
+		mover := b.ToMove()
+		p := players[mover-1]
+		start := time.Now()
+		cell, err := safeMove(ctx, p, b)
+		took := time.Since(start)
+		if err == nil {
+			if lerr := b.Legal(cell); lerr != nil {
+				err = &player.ForfeitError{Kind: player.Illegal, Msg: moveName(cell, r.size) + ": " + lerr.Error()}
+			}
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return Game{}, false, nil // abandoned, not lost
+			}
+			var fe *player.ForfeitError
+			if !errors.As(err, &fe) {
+				fe = &player.ForfeitError{Kind: player.EngineError, Msg: err.Error()}
+			}
+			g.Winner, g.End, g.Forfeit, g.Detail = mover.Opponent(), EndForfeit, fe.Kind, fe.Msg
+			return g, true, nil
+		}
+		if err := b.Play(cell); err != nil {
+			return Game{}, false, fmt.Errorf("internal error: a legal move failed: %v", err)
+		}
+		g.Moves = append(g.Moves, cell)
+		g.Times = append(g.Times, took)
+	}
+	g.Winner = b.Winner()
+	g.End = EndFive
+	if g.Winner == game.Empty {
+		g.End = EndFull
+	}
+	return g, true, nil
+}
+
+// safeMove turns a player's panic into an error, so one broken player
+// loses its game instead of ending the run.
+func safeMove(ctx context.Context, p player.Player, b *game.Board) (cell int, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			cell, err = -1, fmt.Errorf("panic: %v", v)
+		}
+	}()
+	return p.Move(ctx, b)
+}
+
+func moveName(cell, size int) string {
+	if cell < 0 || cell >= size*size {
+		return fmt.Sprintf("cell %d", cell)
+	}
+	return game.FormatMove(cell, size)
+}
