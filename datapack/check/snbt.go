@@ -591,7 +591,6 @@ func (p *snbtParser) compound() (*tag, bool) {
 
 func (p *snbtParser) mapEntry() (string, *tag, bool) {
 	p.skipWS()
-	keyPos := p.pos
 	var key string
 	if p.pos < len(p.s) && isQuote(p.s[p.pos]) {
 		k, ok := p.quoted()
@@ -618,7 +617,8 @@ func (p *snbtParser) mapEntry() (string, *tag, bool) {
 		return "", nil, false
 	}
 	if key == "" {
-		p.fail(keyPos, "empty key")
+		// The game checks this after the value, so it reports it there.
+		p.fail(p.pos, "empty key")
 		return "", nil, false
 	}
 	return key, v, true
@@ -699,6 +699,8 @@ func (p *snbtParser) arrayRest(prefix byte) (*tag, bool) {
 		if !ok {
 			return nil, false
 		}
+		// The array stores every element as its own type.
+		v.kind = map[tagKind]tagKind{tagByteArray: tagByte, tagIntArray: tagInt, tagLongArray: tagLong}[kind]
 		t.list = append(t.list, v)
 	}
 	return t, true
