@@ -127,7 +127,7 @@ func ParseOpenings(data []byte, name string, size int, rule game.Rule) ([]Openin
 		if strings.Trim(text, "0123456789-, \t") == "" {
 			// Piskvork's relative form.
 			nums := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-			if len(nums)%2 != 0 {
+			if len(nums) == 0 || len(nums)%2 != 0 {
 				fail(line, col, "relative opening needs x,y pairs, got %d numbers", len(nums))
 				continue
 			}
