@@ -37,6 +37,7 @@ type Config struct {
 	Weights eval.Weights // the greedy AI
 	Seed000 Seed000      // the seed000 port, native and in the pack
 	Search  Search       // the search engine (sim/search)
+	Pack    Pack         // how the generated data pack looks (mcgomoku gen)
 	// Source is the file the config came from ("(default)" when embedded).
 	Source string
 }
@@ -90,6 +91,22 @@ type Search struct {
 // board (625 cells × 4 lines per colour) stays far from the win scores.
 const MaxSearchValue = 1 << 16
 
+// Pack is how the generated data pack looks in the world. Materials are
+// block IDs ("minecraft:black_concrete"); a bare path gets the minecraft
+// namespace. The generator cannot see the game's block registry, so an ID
+// that is well formed but names no block is caught only by the pack checker
+// (mcgomoku check) or by the game.
+type Pack struct {
+	Description string // the pack's description in the game's pack list
+	Board       string // the board surface, one block per cell
+	Frame       string // the ring of blocks around the board
+	Grid        string // the thin grid lines between cells (block displays)
+	Black       string // a black stone: replaces the cell's surface block
+	White       string // a white stone
+	LastMove    string // the small marker on the last stone played
+	Win         string // the glowing plate on each stone of the winning line
+}
+
 // Profiles are the AI profiles a config may choose.
 var Profiles = []string{"greedy", "seed000"}
 
@@ -135,6 +152,10 @@ func builtin() *Config {
 		Seed000: Seed000{Attack: 1000, Defence: 1300, Cap: 4100, CentreMax: 10, CentreMin: 1,
 			High: 2000, LineRadius: 6, DiagonalRadius: 4},
 		Search: DefaultSearch(),
+		Pack: Pack{Description: "Gomoku: five in a row against the AI", Board: "minecraft:birch_planks",
+			Frame: "minecraft:dark_oak_planks", Grid: "minecraft:black_concrete",
+			Black: "minecraft:black_concrete", White: "minecraft:white_concrete",
+			LastMove: "minecraft:redstone_block", Win: "minecraft:gold_block"},
 	}
 }
 
@@ -217,6 +238,16 @@ type raw struct {
 		LeafVCFNodes *int64           `toml:"leaf_vcf_nodes"`
 		Value        map[string]int64 `toml:"value"`
 	} `toml:"search"`
+	Pack struct {
+		Description *string `toml:"description"`
+		Board       *string `toml:"board"`
+		Frame       *string `toml:"frame"`
+		Grid        *string `toml:"grid"`
+		Black       *string `toml:"black"`
+		White       *string `toml:"white"`
+		LastMove    *string `toml:"last_move"`
+		Win         *string `toml:"win"`
+	} `toml:"pack"`
 }
 
 func decode(name string, data []byte, base *Config) (*Config, error) {
@@ -319,6 +350,22 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 		v := rs.Value[k]
 		d.int32In(&se.Value[p], &v, "search.value."+k, 0, MaxSearchValue)
 	}
+
+	pk := &c.Pack
+	if v := r.Pack.Description; v != nil {
+		if len(*v) > 200 || strings.ContainsAny(*v, "\n\r") {
+			d.fail("pack.description", "want one line of at most 200 characters")
+		} else {
+			pk.Description = *v
+		}
+	}
+	d.block(&pk.Board, r.Pack.Board, "pack.board")
+	d.block(&pk.Frame, r.Pack.Frame, "pack.frame")
+	d.block(&pk.Grid, r.Pack.Grid, "pack.grid")
+	d.block(&pk.Black, r.Pack.Black, "pack.black")
+	d.block(&pk.White, r.Pack.White, "pack.white")
+	d.block(&pk.LastMove, r.Pack.LastMove, "pack.last_move")
+	d.block(&pk.Win, r.Pack.Win, "pack.win")
 	if d.err != nil {
 		return nil, d.err
 	}
@@ -341,7 +388,37 @@ func (c *Config) Validate() error {
 	if m := s.MaxScore(); m > math.MaxInt32 {
 		return &Error{File: c.Source, Key: "seed000", Msg: fmt.Sprintf("the largest reachable score is %d, over the 32-bit limit", m)}
 	}
+	p := c.Pack
+	if p.Black == p.White {
+		return &Error{File: c.Source, Key: "pack.white", Msg: fmt.Sprintf("black and white stones are both %s: players could not tell them apart", p.Black)}
+	}
+	for _, kv := range [][2]string{{"pack.black", p.Black}, {"pack.white", p.White}} {
+		if kv[1] == p.Board {
+			return &Error{File: c.Source, Key: kv[0], Msg: fmt.Sprintf("%s is also the board's block: stones would be invisible", kv[1])}
+		}
+	}
 	return nil
+}
+
+// blockID matches a block ID as the game's resource-location reader takes
+// it: an optional namespace, then a path.
+var blockID = regexp.MustCompile(`^(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$`)
+
+// block sets a material from a block ID, adding the minecraft namespace to
+// a bare path so generated commands and displays name blocks in one form.
+func (d *decoder) block(dst *string, v *string, key string) {
+	if v == nil {
+		return
+	}
+	if !blockID.MatchString(*v) {
+		d.fail(key, fmt.Sprintf("%q is not a block ID (want e.g. \"minecraft:black_concrete\"; block states are not supported)", *v))
+		return
+	}
+	if !strings.Contains(*v, ":") {
+		*dst = "minecraft:" + *v
+		return
+	}
+	*dst = *v
 }
 
 // MaxScore bounds seed000's final weight: a direction weight is raised only
@@ -453,13 +530,14 @@ func contains(list []string, s string) bool {
 
 // known lists the valid keys of each table, for "did you mean" hints.
 var known = map[string][]string{
-	"":        {"game", "ai", "weights", "seed000", "search"},
+	"":        {"game", "ai", "weights", "seed000", "search", "pack"},
 	"game":    {"size", "rule", "ai_colour"},
 	"ai":      {"profile", "seed"},
 	"weights": {"centre", "noise", "attack", "defence", "attack_combo", "defence_combo"},
 	"seed000": {"attack", "defence", "cap", "centre_max", "centre_min", "high", "line_radius", "diagonal_radius"},
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
+	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win"},
 }
 
 func hint(k toml.Key) string {

@@ -65,6 +65,12 @@ func TestErrors(t *testing.T) {
 		{"seed000 range", "[seed000]\ncap = 600000000\n", `bad.toml:2: key "seed000.cap": 600000000 is out of range`},
 		{"seed000 radius", "[seed000]\nline_radius = 0\n", `bad.toml:2: key "seed000.line_radius": 0 is out of range`},
 		{"centre order", "[seed000]\ncentre_min = 20\n", `bad.toml:2: key "seed000.centre_min": 20 is above centre_max 10`},
+		{"pack key", "[pack]\nbord = \"stone\"\n", `bad.toml:2: key "pack.bord": unknown key; did you mean "board"?`},
+		{"pack block", "[pack]\nblack = \"Black Concrete\"\n", `bad.toml:2: key "pack.black": "Black Concrete" is not a block ID`},
+		{"pack block state", "[pack]\nboard = \"oak_slab[type=top]\"\n", `block states are not supported`},
+		{"pack same stones", "[pack]\nwhite = \"black_concrete\"\n", `key "pack.white": black and white stones are both minecraft:black_concrete`},
+		{"pack stone is board", "[pack]\nboard = \"minecraft:white_concrete\"\n", `key "pack.white": minecraft:white_concrete is also the board's block`},
+		{"pack description", "[pack]\ndescription = \"a\\nb\"\n", `bad.toml:2: key "pack.description": want one line`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("bad.toml", []byte(tt.src))
@@ -75,6 +81,22 @@ func TestErrors(t *testing.T) {
 		if !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s:\n got %v\nwant %s", tt.name, err, tt.want)
 		}
+	}
+}
+
+func TestPackMaterials(t *testing.T) {
+	c, err := Parse("p.toml", []byte("[pack]\nboard = \"smooth_stone\"\nwin = \"mymod:shiny\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Pack.Board != "minecraft:smooth_stone" {
+		t.Errorf("board: got %q, want the bare name namespaced", c.Pack.Board)
+	}
+	if c.Pack.Win != "mymod:shiny" {
+		t.Errorf("win: got %q, want a namespaced ID kept", c.Pack.Win)
+	}
+	if c.Pack.Black != Default().Pack.Black {
+		t.Errorf("black: got %q, want the default kept", c.Pack.Black)
 	}
 }
 
