@@ -1,4 +1,4 @@
-fill ~-1 ~-1 ~-1 ~15 ~-1 ~15 minecraft:smooth_stone replace #minecraft:air
+fill ~-1 ~-1 ~-1 ~15 ~-1 ~15 minecraft:smooth_stone replace minecraft:air
 fill ~ ~-1 ~ ~14 ~-1 ~14 minecraft:oak_planks
 setblock ~-1 ~ ~-1 minecraft:oak_stairs[facing=north,half=bottom,waterlogged=false]
 setblock ~-2 ~ ~-2 minecraft:chest{CustomName:{text:"Gomoku"}} replace

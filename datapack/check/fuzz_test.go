@@ -1,0 +1,164 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+)
+
+// fuzzTrees returns the real trees when ../shared/mc is present and the
+// tiny hand-made tree otherwise, so the fuzz targets always run.
+func fuzzTrees(t testing.TB) []release {
+	tiny := release{"tiny", loadTiny(t), nil}
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			return []release{tiny}
+		}
+		dir = filepath.Dir(dir)
+	}
+	mc := filepath.Join(dir, "..", "shared", "mc")
+	if _, err := os.Stat(filepath.Join(mc, "26.2", "commands.json")); err != nil {
+		return []release{tiny}
+	}
+	return append(loadReleases(t), tiny)
+}
+
+var fuzzLineSeeds = []string{
+	"execute as @e[type=minecraft:interaction,tag=gomoku.cell,distance=..6] at @s if score @s gomoku.board matches 1.. run function gomoku:click",
+	"summon text_display ~ ~1 ~ {text:{text:\"X\",color:\"black\"},billboard:\"center\",Tags:[\"gomoku.ui\"]}",
+	"tellraw @a [{text:\"a\",click_event:{action:\"run_command\",command:\"/trigger t set 1\"},hover_event:{action:\"show_text\",value:\"go\"}}]",
+	"give @s minecraft:stick[minecraft:custom_data={gomoku:1b},!minecraft:lore] 1",
+	"clear @s *[custom_data~{a:1b}|count=1,!damage]",
+	"particle minecraft:dust{color:[1f,0f,0f],scale:1f} ~ ~ ~ 0 0 0 0 1",
+	"data modify storage a:b x[{k:1b}].y[0] set value [I;1,2,3]",
+	"setblock ~ ~ ~ oak_stairs[facing=north]{CustomName:'x'}",
+	"scoreboard players operation @e[scores={a=1..}] o >< #x o",
+	"say @e[ @a[",
+	"execute if entity @s[nbt={a:\"\\u00e9\\N{SNOWMAN}\"}]",
+	"$say $(a)",
+	"tp @s ^ ^ ^1",
+	"execute store result storage a:b x int 1 run random value 0..224",
+}
+
+func FuzzLine(f *testing.F) {
+	for _, s := range fuzzLineSeeds {
+		f.Add(s)
+	}
+	for _, bc := range brokenCases {
+		f.Add(bc.line)
+	}
+	trees := fuzzTrees(f)
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, r := range trees {
+			for _, p := range Line(line, r.tree, r.reg) {
+				if p.Line < 1 || p.Col < 0 {
+					t.Fatalf("%s: bad position in %v", r.name, p)
+				}
+			}
+		}
+	})
+}
+
+func FuzzSNBT(f *testing.F) {
+	for _, s := range []string{"{a:1b,b:[1,2,],c:'x'}", "[B;1b,0x1Fub]", "bool(1)", "1.5e-3f", "\"\\x41\\U0001F600\"", "{", "[I;", "0b_"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tg, err := parseSNBT(s)
+		if err != nil {
+			if err.pos < 0 || err.pos > len(s) {
+				t.Fatalf("error position %d outside [0,%d]", err.pos, len(s))
+			}
+			return
+		}
+		// What we print must parse back to the same print.
+		again, err := parseSNBT(tg.snbt())
+		if err != nil {
+			t.Fatalf("re-parse of %s: %v", tg.snbt(), err)
+		}
+		if again.snbt() != tg.snbt() {
+			t.Fatalf("round trip %q -> %s -> %s", s, tg.snbt(), again.snbt())
+		}
+		_ = tg.macroText()
+	})
+}
+
+func FuzzNBTPath(f *testing.F) {
+	for _, s := range []string{"a.b[0].c", "{a:1}.b[{c:2}]", "\"x y\"[]", "a[", "a..b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := &reader{s: s}
+		if err := parseNBTPath(r); err == nil && r.pos > len(s) {
+			t.Fatalf("reader past the end: %d > %d", r.pos, len(s))
+		}
+		nbtPathKeys(s)
+	})
+}
+
+func FuzzSelector(f *testing.F) {
+	for _, s := range []string{"@e[type=!pig,limit=1,sort=nearest]", "@a[scores={a=1..2},advancements={a:b={c=true}}]", "Steve", "@", "@e[nbt={"} {
+		f.Add(s)
+	}
+	c := &checker{}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := &reader{s: s}
+		if _, err := c.parseSelector(r); err != nil && (err.pos < 0 || err.pos > len(s)) {
+			t.Fatalf("error position %d outside [0,%d]", err.pos, len(s))
+		}
+	})
+}
+
+func FuzzTemplate(f *testing.F) {
+	for _, s := range []string{"say $(a) $(b)", "$(", "$()", "a$$(x)$", "tp ~$(x) ~ ~$(z)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tp, off, msg := parseTemplate(s)
+		if msg != "" {
+			if off < -1 || off > len(s) {
+				t.Fatalf("error offset %d outside the line", off)
+			}
+			return
+		}
+		vals := map[string]string{}
+		for i, v := range tp.vars {
+			vals[v] = s[:i%(len(s)+1)]
+		}
+		out, sub := tp.substitute(vals)
+		for i := 0; i <= len(out); i++ {
+			if o := sub.origin(i); o < 0 || o > len(s)+1 {
+				t.Fatalf("origin(%d) = %d outside the line", i, o)
+			}
+		}
+	})
+}
+
+// FuzzFunctionFile feeds arbitrary files through the whole pack check.
+func FuzzFunctionFile(f *testing.F) {
+	f.Add("say hi\n$say $(a)\nfunction t:f {a:1}\n", "{\"values\":[\"t:f\"]}")
+	f.Add("a \\\n b\\", "{")
+	f.Add("function t:f with storage t:s x\ndata modify storage t:s x.a set value 1b\n", `{"values":[{"id":"#t:x"}]}`)
+	trees := fuzzTrees(f)
+	f.Fuzz(func(t *testing.T, fn, tagJSON string) {
+		p := datapack.New()
+		p.Files["pack.mcmeta"] = []byte(`{"pack":{"description":"t","min_format":94,"max_format":107}}`)
+		p.Files["data/t/function/f.mcfunction"] = []byte(fn)
+		p.Files["data/t/function/g.mcfunction"] = []byte("$" + fn)
+		p.Files["data/t/tags/function/x.json"] = []byte(tagJSON)
+		p.Files["data/t/advancement/a.json"] = []byte(tagJSON)
+		for _, r := range trees {
+			for _, pr := range Pack(p, r.tree, r.reg) {
+				if pr.Line < 0 || pr.Col < 0 {
+					t.Fatalf("%s: bad position in %v", r.name, pr)
+				}
+			}
+		}
+	})
+}
