@@ -15,7 +15,7 @@ func TestResources(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := map[string]string{
-		"pack.mcmeta":                   `{"pack":{"description":"t","min_format":94,"max_format":107}}`,
+		"pack.mcmeta":                     `{"pack":{"description":"t","min_format":94,"max_format":107}}`,
 		"data/t/function/main.mcfunction": "say hi\n",
 		"data/t/function/m.mcfunction":    "$say $(a)\n",
 	}
