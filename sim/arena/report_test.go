@@ -1,0 +1,159 @@
+package arena
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// checkHTML parses the page as XML (the report is well-formed by design)
+// and counts its elements.
+func checkHTML(t *testing.T, page []byte) map[string]int {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(page))
+	d.Strict = true
+	count := map[string]int{}
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			line := strings.Split(string(page), "\n")
+			n, _ := d.InputPos()
+			t.Fatalf("report is not well-formed: %v (line %d: %q)", err, n, line[max(0, min(n-1, len(line)-1))])
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			count[e.Name.Local]++
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	if depth != 0 {
+		t.Fatalf("unbalanced elements")
+	}
+	return count
+}
+
+// artifactDir is where screenshots go: $MCGOMOKU_ARTIFACTS, or a folder in
+// the system temp dir that outlives the test.
+func artifactDir(t *testing.T) string {
+	dir := os.Getenv("MCGOMOKU_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "mcgomoku-artifacts")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestReport(t *testing.T) {
+	ctx := context.Background()
+	match, err := Match(ctx, MatchConfig{A: "test-sharp", B: "test-fail:occupied", Games: 6, Size: 15, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sprt := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	match.SPRT = &SPRTStatus{Test: sprt, LLR: 1.2, Lower: -2.94, Upper: 2.94}
+	tour, err := Tournament(ctx, TournamentConfig{Players: []Entrant{{Spec: "test-sharp"}, {Spec: "test-random"}, {Spec: "test-first"}}, Rounds: 2, Size: 9, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		r    *Result
+		want []string
+	}{
+		{"match", match, []string{"Wins / losses / draws", "Likelihood of superiority", "SPRT 0,50,0.05,0.05", "illegal move", "Elo over games"}},
+		{"tournament", tour, []string{"Elo vs field", "test-sharp", "test-first"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteReport(&buf, tt.r, ReportOptions{MaxBoards: 4}); err != nil {
+				t.Fatal(err)
+			}
+			page := buf.Bytes()
+			count := checkHTML(t, page)
+			// One chart and the selected boards, all inline.
+			if count["svg"] != 1+min(4, len(tt.r.Games)) {
+				t.Errorf("%d svg images, want %d", count["svg"], 1+min(4, len(tt.r.Games)))
+			}
+			if count["circle"] == 0 || count["polyline"] == 0 || count["table"] != 1 {
+				t.Errorf("elements %v", count)
+			}
+			for _, w := range tt.want {
+				if !bytes.Contains(page, []byte(w)) {
+					t.Errorf("report lacks %q", w)
+				}
+			}
+			if bytes.Contains(page, []byte("http://")) && bytes.Count(page, []byte("http://www.w3.org/2000/svg")) != bytes.Count(page, []byte("http://")) {
+				t.Errorf("report refers to outside resources")
+			}
+			dir := artifactDir(t)
+			file := filepath.Join(dir, "report-"+tt.name+".html")
+			if err := os.WriteFile(file, page, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			screenshot(t, file, filepath.Join(dir, "report-"+tt.name+".png"))
+		})
+	}
+}
+
+// screenshot renders the page in headless Chromium when it is installed
+// and checks the picture is not blank; without Chromium the XML check
+// above stands alone.
+func screenshot(t *testing.T, page, out string) {
+	t.Helper()
+	bin := "/usr/bin/chromium"
+	if _, err := os.Stat(bin); err != nil {
+		t.Logf("no %s: skipping the screenshot (the report was validated as XML)", bin)
+		return
+	}
+	if testing.Short() {
+		t.Log("-short: skipping the screenshot")
+		return
+	}
+	os.Remove(out)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+		"--window-size=1100,1600", "--screenshot="+out, "file://"+page)
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, b)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatalf("no screenshot: %v", err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A rendered page has many colours: text, stones, the board's wood.
+	colours := map[uint32]bool{}
+	bounds := img.Bounds()
+	for y := bounds.Min.Y; y < bounds.Max.Y; y += 7 {
+		for x := bounds.Min.X; x < bounds.Max.X; x += 7 {
+			r, g, b, _ := img.At(x, y).RGBA()
+			colours[r>>8<<16|g>>8<<8|b>>8] = true
+		}
+	}
+	if len(colours) < 20 {
+		t.Errorf("screenshot looks blank: %d colours", len(colours))
+	}
+	t.Logf("screenshot: %s", out)
+}
