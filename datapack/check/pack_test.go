@@ -1,6 +1,7 @@
 package check
 
 import (
+	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -98,5 +99,58 @@ func TestHandWrittenPackIsClean(t *testing.T) {
 			}
 			t.Errorf("%s: got %d problems, want 0:%s", r.name, len(probs), b.String())
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestBrokenPackGolden checks a pack full of old and wrong syntax and
+// compares the report with testdata/broken.<release>.golden (refresh with
+// go test ./datapack/check -run Golden -update).
+func TestBrokenPackGolden(t *testing.T) {
+	p := readDir(t, filepath.Join("testdata", "broken"))
+	for _, r := range loadReleases(t) {
+		var b strings.Builder
+		for _, pr := range Pack(p, r.tree, r.reg) {
+			b.WriteString(pr.String() + "\n")
+		}
+		golden := filepath.Join("testdata", "broken."+r.name+".golden")
+		if *update {
+			if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if b.String() != string(want) {
+			t.Errorf("%s: report differs from %s:\ngot:\n%s\nwant:\n%s", r.name, golden, b.String(), want)
+		}
+	}
+}
+
+// TestEveryParserTypeImplemented walks both trees: every parser type they
+// use must have a parser here, or the checker would report "unsupported"
+// for a valid command.
+func TestEveryParserTypeImplemented(t *testing.T) {
+	c := &checker{}
+	for _, r := range loadReleases(t) {
+		seen := map[string]bool{}
+		var walk func(n *Node)
+		walk = func(n *Node) {
+			for _, ch := range n.Children {
+				if ch.Kind == ArgumentNode && !seen[ch.Parser] {
+					seen[ch.Parser] = true
+					c.tree = r.tree
+					if err := c.parseArg(ch, &reader{s: "x"}); err != nil && strings.Contains(err.msg, "unsupported") {
+						t.Errorf("%s: parser %s (at %q) is not implemented", r.name, ch.Parser, ch.path())
+					}
+				}
+				walk(ch)
+			}
+		}
+		walk(r.tree.Root)
 	}
 }

@@ -1,0 +1,2 @@
+$tp @s ~$(x) ~ ~$(z)
+$scoreboard players set #$(x) gomoku $(x)

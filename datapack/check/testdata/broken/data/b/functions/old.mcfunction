@@ -1,0 +1,1 @@
+say this folder is ignored since 1.21
