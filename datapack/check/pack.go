@@ -248,6 +248,7 @@ func (c *checker) checkFunctions() {
 		for i := range f.lines {
 			ll := &f.lines[i]
 			if ll.macro != nil {
+				c.macroWrites(ll)
 				continue
 			}
 			pr := c.parseLine(ll.text)
@@ -313,8 +314,31 @@ func (c *checker) semantics(f *fnFile, ll *logicalLine, s string, toks []tok, su
 			if strings.HasPrefix(id, "minecraft:") && !c.reg.Has("minecraft:sound_event", id) {
 				report(t.start, "unknown sound event %s", id)
 			}
-		case n.Parser == "minecraft:resource_location" && lit(i-1, "storage"):
-			c.storageAccess(toks, i, s, sub == nil)
+		case n.Parser == "minecraft:resource_location" && lit(i-1, "storage") && sub == nil:
+			// Macro lines' writes were collected by macroWrites.
+			c.storageAccess(toks, i, s, true)
+		}
+	}
+}
+
+// macroWrites records the storage writes of a macro line before any key
+// check runs, so a key that only a macro line writes counts as written. The
+// written values are unknown: the line is parsed with every variable set to
+// the placeholder 1, and only the write's path and kind are kept.
+func (c *checker) macroWrites(ll *logicalLine) {
+	vals := map[string]string{}
+	for _, v := range ll.macro.vars {
+		vals[v] = "1"
+	}
+	s, _ := ll.macro.substitute(vals)
+	pr := c.parseLine(s)
+	if pr.failure(s) != nil {
+		return
+	}
+	toks := pr.tokens()
+	for i, t := range toks {
+		if t.node.Parser == "minecraft:resource_location" && i > 0 && toks[i-1].node.Kind == LiteralNode && toks[i-1].node.Name == "storage" {
+			c.storageAccess(toks, i, s, false)
 		}
 	}
 }
