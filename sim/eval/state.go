@@ -190,6 +190,21 @@ func (s *State) Pattern(i, d int, col game.Colour) Pattern {
 	return s.pat[ColourIndex(col)][i*4+d]
 }
 
+// Lines returns colour col's patterns on cell i along the four directions
+// (game.Directions order), in one call for callers that scan many cells.
+func (s *State) Lines(i int, col game.Colour) [4]Pattern {
+	p := s.pat[ColourIndex(col)][i*4 : i*4+4 : i*4+4]
+	return [4]Pattern{p[0], p[1], p[2], p[3]}
+}
+
+// Fours returns how many of cell i's lines would give colour col a four or
+// an open four.
+func (s *State) Fours(i int, col game.Colour) int { return int(s.fours[ColourIndex(col)][i]) }
+
+// OpenThrees returns how many of cell i's lines would give colour col an
+// open three.
+func (s *State) OpenThrees(i int, col game.Colour) int { return int(s.threes[ColourIndex(col)][i]) }
+
 // Code returns colour col's window code of cell i along direction d.
 func (s *State) Code(i, d int, col game.Colour) int32 {
 	return s.code[ColourIndex(col)][i*4+d]
