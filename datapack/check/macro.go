@@ -34,7 +34,10 @@ import (
 // Callers must supply every key: inline compounds are checked directly;
 // storage sources are checked against the pack's own writes to that storage
 // when the pack's writes determine the compound (a write of unknown content
-// at or above the path makes the check give up rather than guess).
+// at or above the path makes the check give up rather than guess). Values
+// come from plain command lines only: a call or storage write on a macro
+// line supplies keys (it counts as a write of unknown content) but no
+// values, and storage calls made on macro lines are not key-checked.
 
 // template is a parsed macro line (StringTemplate.fromString).
 type template struct {
