@@ -53,7 +53,7 @@ func TestPerformance20k(t *testing.T) {
 		t.Fatalf("got %d problems, want 0; first: %v", len(probs), probs[0])
 	}
 	t.Logf("%d lines in %v", n, el)
-	if el > 5*time.Second {
+	if el > 5*time.Second && !raceEnabled {
 		t.Errorf("checking %d lines took %v, want well under 2s", n, el)
 	}
 }
