@@ -1,0 +1,688 @@
+package mcvm
+
+import (
+	"math"
+	"strings"
+)
+
+// Argument types shared by several commands: coordinates, resource
+// locations, ranges, objectives, score holders, block states and
+// predicates, text components, times.
+
+type coord struct {
+	rel bool
+	v   float64
+}
+
+// coords is Coordinates: world (absolute/~relative) or local (^).
+type coords struct {
+	local bool
+	c     [3]coord
+}
+
+func parseWorldCoord(r *reader, center, isInt bool) (coord, error) {
+	if r.peekIs('^') {
+		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
+	}
+	if !r.canRead() {
+		if isInt {
+			return coord{}, r.errf("expected integer coordinate")
+		}
+		return coord{}, r.errf("expected double coordinate")
+	}
+	rel := false
+	if r.peekIs('~') {
+		rel = true
+		r.skip()
+	}
+	start := r.i
+	v := 0.0
+	if r.canRead() && r.peek() != ' ' {
+		if rel || !isInt {
+			d, err := r.readDouble()
+			if err != nil {
+				return coord{}, err
+			}
+			v = d
+		} else {
+			i, err := r.readInt()
+			if err != nil {
+				return coord{}, err
+			}
+			v = float64(i)
+		}
+	}
+	text := r.s[start:r.i]
+	if !rel && !isInt && center && !strings.Contains(text, ".") {
+		v += 0.5
+	}
+	return coord{rel, v}, nil
+}
+
+func parseLocalCoord(r *reader) (coord, error) {
+	if !r.peekIs('^') {
+		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
+	}
+	r.skip()
+	v := 0.0
+	if r.canRead() && r.peek() != ' ' {
+		d, err := r.readDouble()
+		if err != nil {
+			return coord{}, err
+		}
+		v = d
+	}
+	return coord{true, v}, nil
+}
+
+// parseCoords reads three coordinates: vec3 (isInt false, center x/z of
+// plain integers) or block_pos (isInt true).
+func parseCoords(r *reader, isInt, center bool) (coords, error) {
+	var cs coords
+	if r.peekIs('^') {
+		cs.local = true
+		for i := range 3 {
+			if i > 0 {
+				if !r.peekIs(' ') {
+					return cs, r.errf("incomplete (expected 3 coordinates)")
+				}
+				r.skip()
+			}
+			c, err := parseLocalCoord(r)
+			if err != nil {
+				return cs, err
+			}
+			cs.c[i] = c
+		}
+		return cs, nil
+	}
+	for i := range 3 {
+		if i > 0 {
+			if !r.peekIs(' ') {
+				return cs, r.errf("incomplete (expected 3 coordinates)")
+			}
+			r.skip()
+		}
+		c, err := parseWorldCoord(r, center && i != 1, isInt)
+		if err != nil {
+			return cs, err
+		}
+		cs.c[i] = c
+	}
+	return cs, nil
+}
+
+// mthSin/mthCos are Mth.sin/cos: a 65536-entry table of float sines.
+var sinTable = func() []float32 {
+	t := make([]float32, 65536)
+	for i := range t {
+		t[i] = float32(math.Sin(float64(i) * math.Pi * 2 / 65536))
+	}
+	return t
+}()
+
+func mthSin(f float32) float32 { return sinTable[int32(int64(f*10430.378))&65535] }
+func mthCos(f float32) float32 { return sinTable[int32(int64(f*10430.378+16384))&65535] }
+
+// anchorPos is the source position with its anchor applied.
+func (s *source) anchorPos() Vec3 {
+	if s.eyes && s.entity != nil {
+		return Vec3{s.pos.X, s.pos.Y + s.entity.eyeHeight(), s.pos.Z}
+	}
+	return s.pos
+}
+
+// vec resolves the coordinates against a source (Coordinates.getPosition).
+func (cs *coords) vec(s *source) Vec3 {
+	if cs.local {
+		const rad = float32(math.Pi / 180)
+		p := s.anchorPos()
+		f := mthCos((s.yaw + 90) * rad)
+		g := mthSin((s.yaw + 90) * rad)
+		h := mthCos(-s.pitch * rad)
+		i := mthSin(-s.pitch * rad)
+		j := mthCos((-s.pitch + 90) * rad)
+		k := mthSin((-s.pitch + 90) * rad)
+		fwd := Vec3{float64(f * h), float64(i), float64(g * h)}
+		up := Vec3{float64(f * j), float64(k), float64(g * j)}
+		// left = -(fwd × up)
+		left := Vec3{
+			-(fwd.Y*up.Z - fwd.Z*up.Y),
+			-(fwd.Z*up.X - fwd.X*up.Z),
+			-(fwd.X*up.Y - fwd.Y*up.X),
+		}
+		l, u, fw := cs.c[0].v, cs.c[1].v, cs.c[2].v
+		return Vec3{
+			p.X + fwd.X*fw + up.X*u + left.X*l,
+			p.Y + fwd.Y*fw + up.Y*u + left.Y*l,
+			p.Z + fwd.Z*fw + up.Z*u + left.Z*l,
+		}
+	}
+	get := func(c coord, base float64) float64 {
+		if c.rel {
+			return c.v + base
+		}
+		return c.v
+	}
+	return Vec3{get(cs.c[0], s.pos.X), get(cs.c[1], s.pos.Y), get(cs.c[2], s.pos.Z)}
+}
+
+func (cs *coords) block(s *source) BlockPos {
+	v := cs.vec(s)
+	return BlockPos{int32(math.Floor(v.X)), int32(math.Floor(v.Y)), int32(math.Floor(v.Z))}
+}
+
+// rotation is RotationArgument: yaw then pitch, each absolute or ~.
+type rotation struct{ yaw, pitch coord }
+
+func parseRotation(r *reader) (rotation, error) {
+	var rot rotation
+	y, err := parseWorldCoord(r, false, false)
+	if err != nil {
+		return rot, err
+	}
+	if !r.peekIs(' ') {
+		return rot, r.errf("incomplete (expected 2 coordinates)")
+	}
+	r.skip()
+	p, err := parseWorldCoord(r, false, false)
+	if err != nil {
+		return rot, err
+	}
+	return rotation{y, p}, nil
+}
+
+func (rot rotation) get(s *source) (yaw, pitch float32) {
+	yaw = float32(rot.yaw.v)
+	if rot.yaw.rel {
+		yaw = float32(float64(s.yaw) + rot.yaw.v)
+	}
+	pitch = float32(rot.pitch.v)
+	if rot.pitch.rel {
+		pitch = float32(float64(s.pitch) + rot.pitch.v)
+	}
+	return
+}
+
+// parseColumnPos is ColumnPosArgument: x and z, integers or ~.
+func parseColumnPos(r *reader) ([2]coord, error) {
+	var out [2]coord
+	for i := range 2 {
+		if i > 0 {
+			if !r.peekIs(' ') {
+				return out, r.errf("incomplete (expected 2 coordinates)")
+			}
+			r.skip()
+		}
+		c, err := parseWorldCoord(r, false, true)
+		if err != nil {
+			return out, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+func isResourceChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '_' || c == ':' || c == '/' || c == '.' || c == '-'
+}
+
+// parseResourceLocation is ResourceLocation.read: "ns:path", namespace
+// defaulting to minecraft.
+func parseResourceLocation(r *reader) (string, error) {
+	start := r.i
+	for r.canRead() && isResourceChar(r.peek()) {
+		r.skip()
+	}
+	s := r.s[start:r.i]
+	ns, path, ok := strings.Cut(s, ":")
+	if !ok {
+		ns, path = "minecraft", s
+	}
+	if !validNamespace(ns) || !validPath(path) {
+		r.i = start
+		return "", r.errf("invalid ID %q", s)
+	}
+	return ns + ":" + path, nil
+}
+
+func validNamespace(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+func validPath(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// funcRef is a FunctionArgument: a function id or a #tag.
+type funcRef struct {
+	id  string
+	tag bool
+}
+
+func parseFunctionRef(r *reader) (funcRef, error) {
+	tag := false
+	if r.peekIs('#') {
+		tag = true
+		r.skip()
+	}
+	id, err := parseResourceLocation(r)
+	return funcRef{id, tag}, err
+}
+
+// intRange is MinMaxBounds.Ints.
+type intRange struct {
+	min, max       int32
+	hasMin, hasMax bool
+}
+
+func (rg intRange) matches(v int32) bool {
+	return (!rg.hasMin || v >= rg.min) && (!rg.hasMax || v <= rg.max)
+}
+
+func rangeNumberChar(r *reader) bool {
+	c := r.peek()
+	if (c < '0' || c > '9') && c != '-' {
+		if c != '.' {
+			return false
+		}
+		return !r.canReadN(2) || r.peekAt(1) != '.'
+	}
+	return true
+}
+
+func readRangeNumber(r *reader) string {
+	start := r.i
+	for r.canRead() && rangeNumberChar(r) {
+		r.skip()
+	}
+	return r.s[start:r.i]
+}
+
+func parseIntRange(r *reader) (intRange, error) {
+	var rg intRange
+	if !r.canRead() {
+		return rg, r.errf("expected value or range of values")
+	}
+	start := r.i
+	parse := func(s string) (int32, error) {
+		rr := &reader{s: s}
+		v, err := rr.readInt()
+		if err != nil || rr.canRead() {
+			r.i = start
+			return 0, r.errf("invalid integer '%s'", s)
+		}
+		return v, nil
+	}
+	if s := readRangeNumber(r); s != "" {
+		v, err := parse(s)
+		if err != nil {
+			return rg, err
+		}
+		rg.min, rg.hasMin = v, true
+	}
+	if r.canReadN(2) && r.peek() == '.' && r.peekAt(1) == '.' {
+		r.i += 2
+		if s := readRangeNumber(r); s != "" {
+			v, err := parse(s)
+			if err != nil {
+				return rg, err
+			}
+			rg.max, rg.hasMax = v, true
+		}
+	} else {
+		rg.max, rg.hasMax = rg.min, rg.hasMin
+	}
+	if !rg.hasMin && !rg.hasMax {
+		r.i = start
+		return rg, r.errf("expected value or range of values")
+	}
+	if rg.hasMin && rg.hasMax && rg.min > rg.max {
+		r.i = start
+		return rg, r.errf("min cannot be bigger than max")
+	}
+	return rg, nil
+}
+
+// doubleRange is MinMaxBounds.Doubles.
+type doubleRange struct {
+	min, max       float64
+	hasMin, hasMax bool
+}
+
+func (rg doubleRange) matchesSqr(d2 float64) bool {
+	if rg.hasMin && d2 < rg.min*rg.min {
+		return false
+	}
+	if rg.hasMax && d2 > rg.max*rg.max {
+		return false
+	}
+	return true
+}
+
+func parseDoubleRange(r *reader) (doubleRange, error) {
+	var rg doubleRange
+	if !r.canRead() {
+		return rg, r.errf("expected value or range of values")
+	}
+	start := r.i
+	parse := func(s string) (float64, error) {
+		v, ok := javaParseDouble(s)
+		if !ok {
+			r.i = start
+			return 0, r.errf("invalid double '%s'", s)
+		}
+		return v, nil
+	}
+	if s := readRangeNumber(r); s != "" {
+		v, err := parse(s)
+		if err != nil {
+			return rg, err
+		}
+		rg.min, rg.hasMin = v, true
+	}
+	if r.canReadN(2) && r.peek() == '.' && r.peekAt(1) == '.' {
+		r.i += 2
+		if s := readRangeNumber(r); s != "" {
+			v, err := parse(s)
+			if err != nil {
+				return rg, err
+			}
+			rg.max, rg.hasMax = v, true
+		}
+	} else {
+		rg.max, rg.hasMax = rg.min, rg.hasMin
+	}
+	if !rg.hasMin && !rg.hasMax {
+		r.i = start
+		return rg, r.errf("expected value or range of values")
+	}
+	if rg.hasMin && rg.hasMax && rg.min > rg.max {
+		r.i = start
+		return rg, r.errf("min cannot be bigger than max")
+	}
+	return rg, nil
+}
+
+// parseObjectiveName is ObjectiveArgument.
+func (p *parser) objective() (int32, string, error) {
+	name := p.r.readUnquoted()
+	return p.m.sb.objID(name), name, nil
+}
+
+// scoreHolder is ScoreHolderArgument's parsed form.
+type scoreHolder struct {
+	sel      *selector
+	wildcard bool
+	name     string
+	holderID int32
+	uuid     *UUID // the name parses as a UUID: resolve to that entity if present
+}
+
+func (p *parser) scoreHolder(multiple bool) (*scoreHolder, error) {
+	r := p.r
+	if r.peekIs('@') {
+		sel, err := p.selector()
+		if err != nil {
+			return nil, err
+		}
+		if !multiple && sel.maxResults() > 1 {
+			return nil, r.errf("only one entity is allowed, but the provided selector allows more than one")
+		}
+		return &scoreHolder{sel: sel}, nil
+	}
+	start := r.i
+	for r.canRead() && r.peek() != ' ' {
+		r.skip()
+	}
+	name := r.s[start:r.i]
+	if name == "*" {
+		if !multiple {
+			// The single-holder argument still parses "*"; it fails at run
+			// time when more than one holder is tracked.
+		}
+		return &scoreHolder{wildcard: true}, nil
+	}
+	h := &scoreHolder{name: name, holderID: p.m.sb.holderID(name)}
+	if !strings.HasPrefix(name, "#") {
+		if u, ok := parseUUID(name); ok {
+			h.uuid = &u
+		}
+	}
+	return h, nil
+}
+
+// blockState is a parsed block_state or block_predicate argument.
+type blockArg struct {
+	id    string
+	tag   bool
+	props map[string]string
+	nbt   *Compound
+}
+
+func (p *parser) blockArg(predicate bool) (*blockArg, error) {
+	r := p.r
+	b := &blockArg{}
+	if r.peekIs('#') {
+		if !predicate {
+			return nil, r.errf("tags aren't allowed here, only actual blocks")
+		}
+		return nil, r.unsupported("block tags in block predicates (mcvm has no block tag data)")
+	}
+	id, err := parseResourceLocation(r)
+	if err != nil {
+		return nil, err
+	}
+	b.id = id
+	if r.peekIs('[') {
+		r.skip()
+		b.props = map[string]string{}
+		r.skipWhitespace()
+		for r.canRead() && r.peek() != ']' {
+			r.skipWhitespace()
+			kstart := r.i
+			k, err := r.readString()
+			if err != nil {
+				return nil, err
+			}
+			if k == "" {
+				return nil, r.errAt(kstart, "expected property name")
+			}
+			if _, dup := b.props[k]; dup {
+				return nil, r.errAt(kstart, "property '%s' can only be set once for block %s", k, id)
+			}
+			r.skipWhitespace()
+			if err := r.expect('='); err != nil {
+				return nil, err
+			}
+			r.skipWhitespace()
+			v, err := r.readString()
+			if err != nil {
+				return nil, err
+			}
+			b.props[k] = v
+			r.skipWhitespace()
+			if r.peekIs(',') {
+				r.skip()
+				continue
+			}
+			break
+		}
+		if err := r.expect(']'); err != nil {
+			return nil, err
+		}
+	}
+	if r.peekIs('{') {
+		c, err := parseCompoundArg(r)
+		if err != nil {
+			return nil, err
+		}
+		b.nbt = c
+	}
+	return b, nil
+}
+
+func (b *blockArg) state() blockState {
+	return blockState{id: b.id, props: b.props, nbt: b.nbt}
+}
+
+// test is BlockPredicateArgument's test for a plain block id: the id must
+// match, every given property must match, the NBT must partially match.
+// A property mcvm did not record explicitly cannot be decided.
+func (b *blockArg) test(st blockState) (bool, error) {
+	if st.id != b.id {
+		return false, nil
+	}
+	for k, v := range b.props {
+		got, ok := st.props[k]
+		if !ok {
+			return false, unmodelled("block state property %s of %s was not set explicitly; mcvm does not know the game's default states", k, b.id)
+		}
+		if got != v {
+			return false, nil
+		}
+	}
+	if b.nbt != nil {
+		if st.nbt == nil {
+			return false, unmodelled("block entity data of %s (mcvm keeps block entity NBT only when it was given explicitly)", b.id)
+		}
+		return compareNBT(b.nbt, st.nbt, true), nil
+	}
+	return true, nil
+}
+
+// component reads a text component argument: one SNBT value (JSON-looking
+// input parses as SNBT since 1.21.5).
+func (p *parser) component() (Tag, error) {
+	r := p.r
+	start := r.i
+	t, err := parseSNBT(r, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkComponent(t, start); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+var componentContentKeys = []string{"text", "translate", "score", "selector", "keybind", "nbt", "object", "sprite", "player", "atlas"}
+
+var oldComponentKeys = map[string]string{"clickEvent": "click_event", "hoverEvent": "hover_event"}
+
+// checkComponent validates a component's shape as the codec would and
+// warns about keys 1.21.5+ silently ignores.
+func (p *parser) checkComponent(t Tag, col int) error {
+	switch v := t.(type) {
+	case String:
+		return nil
+	case *List:
+		if len(v.V) == 0 {
+			return p.r.errAt(col, "empty list is not a valid text component")
+		}
+		for _, e := range v.V {
+			if err := p.checkComponent(e, col); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *Compound:
+		has := false
+		for _, k := range componentContentKeys {
+			if v.Get(k) != nil {
+				has = true
+			}
+		}
+		if !has {
+			return p.r.errAt(col, "text component has no content (text, translate, score, selector, keybind or nbt)")
+		}
+		for old, now := range oldComponentKeys {
+			if v.Get(old) != nil {
+				p.m.loadWarnf(p.line.pos, "text component key %q is ignored since 1.21.5 (use %q)", old, now)
+			}
+		}
+		if ex, ok := v.Get("extra").(*List); ok {
+			for _, e := range ex.V {
+				if err := p.checkComponent(e, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	case Byte, Short, Int, Long, Float, Double:
+		return nil
+	}
+	return p.r.errAt(col, "not a valid text component: %s", FormatSNBT(t))
+}
+
+// parseTime is TimeArgument: a float with optional unit d, s or t.
+func parseTime(r *reader, min int32) (int32, error) {
+	start := r.i
+	f, err := r.readFloat()
+	if err != nil {
+		return 0, err
+	}
+	unit := r.readUnquoted()
+	mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
+	if mult == 0 {
+		r.i = start
+		return 0, r.errf("invalid unit")
+	}
+	ticks := int32(math.Floor(float64(f*mult) + 0.5))
+	if ticks < min {
+		r.i = start
+		return 0, r.errf("tick count must not be less than %d, found %d", min, ticks)
+	}
+	return ticks, nil
+}
+
+// swizzle is SwizzleArgument: a set of axes.
+func parseSwizzle(r *reader) ([3]bool, error) {
+	var axes [3]bool
+	start := r.i
+	for r.canRead() && r.peek() != ' ' {
+		c := r.peek()
+		r.skip()
+		i := strings.IndexByte("xyz", c)
+		if i < 0 || axes[i] {
+			r.i = start
+			return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
+		}
+		axes[i] = true
+	}
+	if r.i == start {
+		return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
+	}
+	return axes, nil
+}
+
+func parseDimension(r *reader) (string, error) {
+	start := r.i
+	id, err := parseResourceLocation(r)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := dimensionHeights[id]; !ok {
+		r.i = start
+		return "", r.unsupported("dimension %s (mcvm models the overworld, the_nether and the_end)", id)
+	}
+	return id, nil
+}

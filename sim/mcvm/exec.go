@@ -1,0 +1,648 @@
+package mcvm
+
+import (
+	"fmt"
+)
+
+// The execution engine mirrors the game's 1.20.3+ model
+// (net.minecraft.commands.execution): one ExecutionContext per top-level
+// entry, with a command quota and a fork limit; a queue of entries, each
+// bound to a frame (depth, return-value consumer, discard control);
+// entries queued while one runs are pushed to the front in order, so the
+// queue behaves as a stack and execution is depth-first. Every unit of
+// cost is charged where the game charges it: a redirecting execute stage
+// once per stage, a leaf command once per source (ExecuteCommand), a
+// function call once (CallFunction). The quota is checked before each
+// dequeue; at zero everything still queued is dropped.
+//
+// A few fast paths run an entry inline instead of queueing it when the game
+// would dequeue it immediately with nothing in between that could differ
+// (no cost was charged since the last quota check and nothing else was
+// queued); they are noted where they occur.
+
+const maxQueue = 10000000
+
+// source is the game's CommandSourceStack: who runs a command, where, with
+// which permission, and which result callbacks (execute store) to notify.
+type source struct {
+	entity *Entity // nil: the server
+	pos    Vec3
+	yaw    float32
+	pitch  float32
+	dim    string
+	eyes   bool // anchored eyes
+	perm   int8
+	cb     callback
+}
+
+func (s *source) with() *source {
+	c := *s
+	return &c
+}
+
+func (s *source) withEntity(e *Entity) *source {
+	c := *s
+	c.entity = e
+	return &c
+}
+
+// callback is CommandResultCallback.
+type callback interface {
+	onResult(m *Machine, success bool, result int32)
+}
+
+type chainedCB struct{ a, b callback }
+
+func (c *chainedCB) onResult(m *Machine, success bool, result int32) {
+	c.a.onResult(m, success, result)
+	c.b.onResult(m, success, result)
+}
+
+// chainCB is CommandResultCallback.chain: a first, then b.
+func chainCB(a, b callback) callback {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return &chainedCB{a, b}
+}
+
+// callInfo links function calls for error call chains.
+type callInfo struct {
+	id     string
+	parent *callInfo
+}
+
+func (c *callInfo) chain() []string {
+	var ids []string
+	for ; c != nil; c = c.parent {
+		ids = append(ids, c.id)
+	}
+	for i, j := 0, len(ids)-1; i < j; i, j = i+1, j-1 {
+		ids[i], ids[j] = ids[j], ids[i]
+	}
+	return ids
+}
+
+// frame is the game's Frame.
+type frame struct {
+	depth int32
+	ctl   int32 // discard entries at this depth or deeper; -1 clears the queue
+	ret   callback
+	call  *callInfo
+}
+
+type entryKind uint8
+
+const (
+	eBody     entryKind = iota // a function's lines from idx
+	eLine                      // a command line's chain from stage idx
+	eExec                      // a leaf command for srcs[idx:]
+	eCall                      // CallFunction
+	eFall                      // FallthroughTask
+	eIsolated                  // IsolatedCall (execute if function)
+	eAccum                     // tag call result accumulator
+)
+
+const (
+	modForked uint8 = 1 << iota
+	modReturn
+)
+
+type entry struct {
+	kind      entryKind
+	mods      uint8
+	retParent bool
+	idx       int32
+	frame     frame
+	src       *source
+	srcs      []*source
+	srcList   *[]*source // eLine after execute if function: filled later
+	orig      *source
+	line      *cmdLine
+	fn        *instFunc
+	fns       []*instFunc
+	cb        callback
+	acc       *accumulator
+}
+
+type accumulator struct {
+	any bool
+	sum int32
+}
+
+type accumCB struct{ acc *accumulator }
+
+func (a *accumCB) onResult(m *Machine, success bool, result int32) {
+	a.acc.any = true
+	a.acc.sum += result
+}
+
+// execCtx is the game's ExecutionContext for one top-level entry.
+type execCtx struct {
+	quota     int64
+	forkLimit int
+	stack     []entry // top is the end
+	newTop    []entry
+	curDepth  int32
+	overflow  bool
+	stats     *CallStats
+	counts    []int64 // by command name id
+	abort     *VMError
+	queued    int // entries queued, for the overflow cap
+}
+
+func (m *Machine) queueNext(e entry) {
+	c := m.ctx
+	if len(c.newTop)+len(c.stack) > maxQueue {
+		c.overflow = true
+		c.newTop = c.newTop[:0]
+		c.stack = c.stack[:0]
+	}
+	if !c.overflow {
+		c.newTop = append(c.newTop, e)
+	}
+}
+
+func (m *Machine) pushNew() {
+	c := m.ctx
+	for i := len(c.newTop) - 1; i >= 0; i-- {
+		c.stack = append(c.stack, c.newTop[i])
+		c.newTop[i] = entry{}
+	}
+	c.newTop = c.newTop[:0]
+}
+
+// discard is Frame.discard.
+func (m *Machine) discard(f *frame) {
+	c := m.ctx
+	if f.ctl < 0 {
+		for i := range c.stack {
+			c.stack[i] = entry{}
+		}
+		c.stack = c.stack[:0]
+		return
+	}
+	for n := len(c.stack); n > 0 && c.stack[n-1].frame.depth >= f.ctl; n-- {
+		c.stack[n-1] = entry{}
+		c.stack = c.stack[:n-1]
+	}
+}
+
+// runTop runs setup in the current execution context, or in a fresh one
+// when none is active (Commands.executeCommandInContext), and returns the
+// statistics of the fresh context (nil when nested).
+func (m *Machine) runTop(entryName string, setup func()) (*CallStats, error) {
+	if m.ctx != nil {
+		setup()
+		return nil, nil
+	}
+	stats := &CallStats{Entry: entryName}
+	limit := int64(m.rules.int("max_command_sequence_length"))
+	if limit < 1 {
+		limit = 1
+	}
+	m.ctx = &execCtx{
+		quota:     limit,
+		forkLimit: m.rules.int("max_command_forks"),
+		stats:     stats,
+		counts:    make([]int64, len(cmdNames)),
+	}
+	c := m.ctx
+	defer func() { m.ctx = nil }()
+	setup()
+	m.pushNew()
+	for {
+		if c.abort != nil {
+			break
+		}
+		if c.quota <= 0 {
+			stats.QuotaExhausted = true
+			stats.Dropped = len(c.stack)
+			m.warnf("COMMAND QUOTA EXHAUSTED in %s: max_command_sequence_length=%d reached; the game logs \"Command execution stopped due to limit\" and silently drops the rest (%d queued entries dropped)",
+				entryName, limit, len(c.stack))
+			break
+		}
+		n := len(c.stack)
+		if n == 0 {
+			break
+		}
+		e := c.stack[n-1]
+		c.stack[n-1] = entry{}
+		c.stack = c.stack[:n-1]
+		c.curDepth = e.frame.depth
+		m.execEntry(&e)
+		if c.overflow {
+			stats.QueueOverflow = true
+			m.warnf("COMMAND QUEUE OVERFLOW in %s: more than %d queued entries; the game stops execution", entryName, maxQueue)
+			break
+		}
+		m.pushNew()
+	}
+	for i, n := range c.counts {
+		if n > 0 {
+			if stats.ByCommand == nil {
+				stats.ByCommand = map[string]int64{}
+			}
+			stats.ByCommand[cmdNames[i]] += n
+		}
+	}
+	if c.abort != nil {
+		return stats, c.abort
+	}
+	return stats, nil
+}
+
+func (m *Machine) warnf(format string, args ...any) {
+	w := fmt.Sprintf(format, args...)
+	m.report.Warnings = append(m.report.Warnings, w)
+	if m.opts.Log != nil {
+		fmt.Fprintf(m.opts.Log, "mcvm: !!! %s\n", w)
+	}
+}
+
+// fail records a command failure (the game's silent handleError).
+func (m *Machine) fail(line *cmdLine, err error) {
+	st := m.ctx.stats
+	st.Failures++
+	if len(st.FailureSamples) < 8 {
+		pos := "-"
+		if line != nil {
+			pos = line.pos.String()
+		}
+		st.FailureSamples = append(st.FailureSamples, pos+": "+err.Error())
+	}
+}
+
+// handleErr sorts an error from a command: a VM abort stops the whole
+// top-level call, anything else is a game-level failure.
+func (m *Machine) handleErr(line *cmdLine, f *frame, err error) bool {
+	if a, ok := err.(*vmAbort); ok {
+		if m.ctx.abort == nil {
+			ve := &VMError{Msg: a.msg}
+			if line != nil {
+				ve.Pos = line.pos
+				ve.Msg = a.msg + " (in: " + line.text + ")"
+			}
+			if f != nil {
+				ve.Stack = f.call.chain()
+			}
+			m.ctx.abort = ve
+		}
+		return true
+	}
+	m.fail(line, err)
+	return false
+}
+
+func (m *Machine) execEntry(e *entry) {
+	c := m.ctx
+	switch e.kind {
+	case eBody:
+		fn := e.fn
+		i := e.idx
+		if int(i)+1 < len(fn.lines) {
+			// The game queues [line i, rest of body]; line i is dequeued
+			// next at no cost, so it runs here with the rest already queued.
+			next := *e
+			next.idx = i + 1
+			c.stack = append(c.stack, next)
+		}
+		m.runLine(fn.lines[i], &e.frame, e.src)
+	case eLine:
+		srcs := e.srcs
+		if e.srcList != nil {
+			srcs = *e.srcList
+		}
+		m.buildContexts(e.line, int(e.idx), e.orig, srcs, &e.frame, e.mods)
+	case eExec:
+		m.execLeaves(e.line, &e.frame, e.srcs[e.idx:], e.mods)
+	case eCall:
+		c.quota--
+		c.stats.Units++
+		c.stats.FunctionCalls++
+		depth := e.frame.depth + 1
+		ctl := depth
+		if e.retParent {
+			ctl = e.frame.ctl
+		}
+		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: &callInfo{e.fn.id, e.frame.call}}
+		if len(e.fn.lines) > 0 {
+			m.queueNext(entry{kind: eBody, frame: nf, fn: e.fn, src: e.src})
+		}
+	case eFall:
+		if e.frame.ret != nil {
+			e.frame.ret.onResult(m, false, 0)
+		}
+		m.discard(&e.frame)
+	case eIsolated:
+		depth := e.frame.depth + 1
+		nf := frame{depth: depth, ctl: depth, ret: e.cb, call: e.frame.call}
+		for _, fn := range e.fns {
+			m.queueNext(entry{kind: eCall, frame: nf, fn: fn, cb: nf.ret, retParent: true, src: e.src})
+		}
+		m.queueNext(entry{kind: eFall, frame: nf})
+	case eAccum:
+		if e.acc.any && e.cb != nil {
+			e.cb.onResult(m, true, e.acc.sum)
+		}
+	}
+}
+
+// runLine is BuildContexts.Unbound.execute for a function line bound to
+// src.
+func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
+	if len(line.stages) == 0 && line.leaf != nil {
+		// No stage: the game queues one ExecuteCommand and dequeues it
+		// next, quota unchanged.
+		m.execLeaf(line, f, src, 0)
+		return
+	}
+	m.buildContexts(line, 0, src, []*source{src}, f, 0)
+}
+
+// buildContexts is BuildContexts.execute from stage index from.
+func (m *Machine) buildContexts(line *cmdLine, from int, orig *source, srcs []*source, f *frame, mods uint8) {
+	c := m.ctx
+	for i := from; i < len(line.stages); i++ {
+		st := &line.stages[i]
+		if st.fork {
+			mods |= modForked
+		}
+		switch st.custom {
+		case custReturnRun:
+			if len(srcs) == 0 {
+				if mods&modReturn != 0 {
+					m.queueNext(entry{kind: eFall, frame: *f})
+				}
+				return
+			}
+			m.discard(f)
+			m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), orig: orig, srcs: srcs, mods: mods | modReturn})
+			return
+		case custIfFunction, custUnlessFunction:
+			m.ifFunction(line, i, orig, srcs, f, mods)
+			return
+		}
+		c.quota--
+		c.stats.Units++
+		forked := mods&modForked != 0
+		var next []*source
+		if len(srcs) == 1 {
+			next = make([]*source, 0, 1)
+		}
+		for _, s := range srcs {
+			out, err := st.mod.apply(m, s, next)
+			if err != nil {
+				if m.handleErr(line, f, err) || !forked {
+					return
+				}
+				continue
+			}
+			if len(out) >= c.forkLimit {
+				c.stats.ForkLimitHits++
+				m.warnf("FORK LIMIT REACHED at %s: more than max_command_forks=%d execution contexts; the game fails the command", line.pos, c.forkLimit)
+				m.fail(line, failf("maximum number of contexts (%d) reached", c.forkLimit))
+				return
+			}
+			next = out
+		}
+		srcs = next
+	}
+	if len(srcs) == 0 {
+		if mods&modReturn != 0 {
+			m.queueNext(entry{kind: eFall, frame: *f})
+		}
+		return
+	}
+	if line.leaf == nil {
+		for _, s := range srcs {
+			m.runCustom(line, s, f, mods)
+			if c.abort != nil {
+				return
+			}
+		}
+		return
+	}
+	if mods&modReturn != 0 {
+		s := srcs[0].with()
+		s.cb = chainCB(s.cb, f.ret)
+		srcs = []*source{s}
+	}
+	if c.quota > 0 && len(c.newTop) == 0 {
+		// The game schedules one ExecuteCommand per source
+		// (ContinuationTask) and dequeues them next; run them here while
+		// nothing else intervenes.
+		m.execLeaves(line, f, srcs, mods)
+		return
+	}
+	m.queueNext(entry{kind: eExec, frame: *f, line: line, srcs: srcs, mods: mods})
+}
+
+// execLeaves runs the leaf for each source, checking the quota between
+// them as the queue loop would; it re-queues the rest as soon as a leaf
+// queued something (which must run first) or the quota ran out.
+func (m *Machine) execLeaves(line *cmdLine, f *frame, srcs []*source, mods uint8) {
+	c := m.ctx
+	for i, s := range srcs {
+		if i > 0 && (c.quota <= 0 || len(c.newTop) > 0) {
+			m.queueNext(entry{kind: eExec, frame: *f, line: line, srcs: srcs, idx: int32(i), mods: mods})
+			return
+		}
+		m.execLeaf(line, f, s, mods)
+		if c.abort != nil {
+			return
+		}
+	}
+}
+
+// execLeaf is ExecuteCommand.execute for one source.
+func (m *Machine) execLeaf(line *cmdLine, f *frame, s *source, mods uint8) {
+	c := m.ctx
+	c.quota--
+	c.stats.Units++
+	c.stats.Commands++
+	c.counts[line.name]++
+	res, err := line.leaf.run(m, s)
+	if err != nil {
+		if m.handleErr(line, f, err) {
+			return
+		}
+		if s.cb != nil {
+			s.cb.onResult(m, false, 0)
+		}
+		return
+	}
+	if s.cb != nil {
+		s.cb.onResult(m, true, res)
+	}
+}
+
+// runCustom runs a custom command executor (function, return) for one
+// source. Custom executors cost nothing themselves.
+func (m *Machine) runCustom(line *cmdLine, s *source, f *frame, mods uint8) {
+	c := m.ctx
+	c.stats.Commands++
+	c.counts[line.name]++
+	switch line.custom {
+	case leafReturnValue:
+		if s.cb != nil {
+			s.cb.onResult(m, true, line.retVal)
+		}
+		if f.ret != nil {
+			f.ret.onResult(m, true, line.retVal)
+		}
+		m.discard(f)
+	case leafReturnFail:
+		if s.cb != nil {
+			s.cb.onResult(m, false, 0)
+		}
+		if f.ret != nil {
+			f.ret.onResult(m, false, 0)
+		}
+		m.discard(f)
+	case leafFunction:
+		if err := m.callFunctionCommand(line, s, f, mods); err != nil {
+			if m.handleErr(line, f, err) {
+				return
+			}
+			if s.cb != nil {
+				s.cb.onResult(m, false, 0)
+			}
+		}
+	default:
+		panic("internal error: custom leaf without kind")
+	}
+}
+
+// functionSource is FunctionCommand.modifySenderForExecution plus
+// clearCallbacks: silent, permission at least gamemasters, no callbacks.
+func functionSource(s *source) *source {
+	t := s.with()
+	if t.perm < 2 {
+		t.perm = 2
+	}
+	t.cb = nil
+	return t
+}
+
+// callFunctionCommand is FunctionCommand's custom executor.
+func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods uint8) error {
+	fc := line.fcall
+	fns, err := m.resolveFunctions(fc.id, fc.tag)
+	if err != nil {
+		return err
+	}
+	var args *Compound
+	if fc.args != nil {
+		args, err = fc.args(m, s)
+		if err != nil {
+			return err
+		}
+	}
+	fsrc := functionSource(s)
+	if mods&modReturn != 0 {
+		out := chainCB(s.cb, f.ret)
+		for _, fn := range fns {
+			inst, err := m.instantiate(fn, args)
+			if err != nil {
+				return err
+			}
+			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: out, retParent: true, src: fsrc})
+		}
+		m.queueNext(entry{kind: eFall, frame: *f})
+		return nil
+	}
+	switch {
+	case len(fns) == 1 || s.cb == nil:
+		for _, fn := range fns {
+			inst, err := m.instantiate(fn, args)
+			if err != nil {
+				return err
+			}
+			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: s.cb, src: fsrc})
+		}
+	default:
+		acc := &accumulator{}
+		for _, fn := range fns {
+			inst, err := m.instantiate(fn, args)
+			if err != nil {
+				return err
+			}
+			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: &accumCB{acc}, src: fsrc})
+		}
+		m.queueNext(entry{kind: eAccum, frame: *f, acc: acc, cb: s.cb})
+	}
+	return nil
+}
+
+type predCB struct {
+	list   *[]*source
+	src    *source
+	unless bool
+}
+
+func (p *predCB) onResult(m *Machine, success bool, result int32) {
+	if (result != 0) != p.unless {
+		*p.list = append(*p.list, p.src)
+	}
+}
+
+// ifFunction is ExecuteCommand.scheduleFunctionConditionsAndTest.
+func (m *Machine) ifFunction(line *cmdLine, i int, orig *source, srcs []*source, f *frame, mods uint8) {
+	st := &line.stages[i]
+	fns, err := m.resolveFunctions(st.fn.id, st.fn.tag)
+	if err != nil {
+		m.handleErr(line, f, err)
+		return
+	}
+	if len(fns) == 0 {
+		return
+	}
+	insts := make([]*instFunc, 0, len(fns))
+	for _, fn := range fns {
+		inst, err := m.instantiate(fn, nil)
+		if err != nil {
+			if m.handleErr(line, f, err) {
+				return
+			}
+			break
+		}
+		insts = append(insts, inst)
+	}
+	passed := new([]*source)
+	for _, s := range srcs {
+		m.queueNext(entry{kind: eIsolated, frame: *f, fns: insts, src: functionSource(s),
+			cb: &predCB{list: passed, src: s, unless: st.custom == custUnlessFunction}})
+	}
+	m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), orig: orig, srcList: passed, mods: mods})
+}
+
+// resultCB records the entry function's result for CallStats.
+type resultCB struct{ stats *CallStats }
+
+func (r *resultCB) onResult(m *Machine, success bool, result int32) {
+	r.stats.Returned = true
+	r.stats.Success = success
+	r.stats.Result = result
+}
+
+// queueInitialCall is ExecutionContext.queueInitialFunctionCall; result
+// receives the function's return (the game passes source.callback(),
+// which is empty for every top-level source).
+func (m *Machine) queueInitialCall(inst *instFunc, src *source, cb, result callback) {
+	f := m.topFrame(cb)
+	m.queueNext(entry{kind: eCall, frame: f, fn: inst, cb: chainCB(src.cb, result), src: src})
+}
+
+// topFrame is ExecutionContext.createTopFrame.
+func (m *Machine) topFrame(cb callback) frame {
+	c := m.ctx
+	if c.curDepth == 0 {
+		return frame{depth: 0, ctl: -1, ret: cb}
+	}
+	d := c.curDepth + 1
+	return frame{depth: d, ctl: d, ret: cb}
+}

@@ -1,0 +1,773 @@
+package mcvm
+
+import (
+	"sort"
+	"strings"
+)
+
+// A command line compiles into a cmdLine: the chain of execute stages
+// (each a modifier that maps one source to zero or more), then a leaf
+// command. This is the game's ContextChain with its arguments already
+// parsed, so running a line never re-reads text.
+
+type leafKind uint8
+
+const (
+	leafNormal leafKind = iota
+	leafFunction
+	leafReturnValue
+	leafReturnFail
+)
+
+type stageKind uint8
+
+const (
+	custNone stageKind = iota
+	custReturnRun
+	custIfFunction
+	custUnlessFunction
+)
+
+type cmdLine struct {
+	text   string
+	pos    Pos
+	stages []stage
+	leaf   command // nil for custom leaves
+	custom leafKind
+	retVal int32
+	fcall  *funcCall
+	name   uint8 // index into cmdNames
+}
+
+type stage struct {
+	mod    modifier
+	fork   bool
+	custom stageKind
+	fn     funcRef
+}
+
+// command is a leaf command: it returns the command's result or fails.
+type command interface {
+	run(m *Machine, s *source) (int32, error)
+}
+
+// modifier is a redirecting execute stage: it appends the sources the
+// stage produces for s to out.
+type modifier interface {
+	apply(m *Machine, s *source, out []*source) ([]*source, error)
+}
+
+type funcCall struct {
+	funcRef
+	args func(m *Machine, s *source) (*Compound, error)
+}
+
+// cmdNames are the command names cost accounting reports.
+var cmdNames = []string{
+	"execute", "scoreboard", "function", "return", "data", "setblock", "fill", "clone",
+	"summon", "kill", "tag", "tp", "teleport", "advancement", "trigger", "random", "say",
+	"tellraw", "title", "playsound", "particle", "schedule", "forceload", "place", "gamerule",
+}
+
+var cmdNameIndex = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for i, n := range cmdNames {
+		m[n] = uint8(i)
+	}
+	return m
+}()
+
+// gameCommands are the game's root commands (26.2), so that a command
+// mcvm does not implement is reported as such rather than as unknown.
+var gameCommands = map[string]bool{}
+
+func init() {
+	for _, c := range strings.Fields(`advancement attribute ban ban-ip banlist bossbar clear clone damage data datapack
+		debug defaultgamemode deop dialog difficulty effect enchant execute experience fetchprofile fill fillbiome
+		forceload function gamemode gamerule give help item jfr kick kill list locate loot me msg op pardon
+		pardon-ip particle perf place playsound publish random recipe reload return ride rotate save-all
+		save-off save-on say schedule scoreboard seed setblock setidletimeout setworldspawn spawnpoint spectate
+		spreadplayers stop stopsound stopwatch summon swing tag team teammsg teleport tell tellraw test tick
+		time title tm tp transfer trigger unpublish version w waypoint weather whitelist worldborder xp`) {
+		gameCommands[c] = true
+	}
+}
+
+type parser struct {
+	m    *Machine
+	r    *reader
+	perm int
+	line *cmdLine
+}
+
+// parseCommand compiles one command line with the given permission level.
+func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, err error) {
+	p := &parser{m: m, r: &reader{s: text}, perm: perm, line: &cmdLine{text: text, pos: pos}}
+	if err := p.command(); err != nil {
+		return nil, err
+	}
+	if err := p.r.end(); err != nil {
+		return nil, err
+	}
+	return p.line, nil
+}
+
+func (p *parser) addStage(mod modifier, fork bool) {
+	p.line.stages = append(p.line.stages, stage{mod: mod, fork: fork})
+}
+
+func (p *parser) setLeaf(name string, c command) {
+	p.line.leaf = c
+	p.line.custom = leafNormal
+	p.line.name = cmdNameIndex[name]
+}
+
+// command parses one command from the root (also after "execute … run"
+// and "return run").
+func (p *parser) command() error {
+	r := p.r
+	start := r.i
+	name := r.peekWord()
+	if name == "" {
+		return r.errf("unknown or incomplete command")
+	}
+	if !gameCommands[name] {
+		return r.errf("unknown or incomplete command %q", name)
+	}
+	if p.perm < 2 && name != "trigger" && name != "random" {
+		return r.errf("unknown or incomplete command %q (needs permission level 2)", name)
+	}
+	r.i += len(name)
+	var err error
+	switch name {
+	case "execute":
+		err = p.execute()
+	case "run":
+	case "function":
+		err = p.function()
+	case "return":
+		err = p.returnCmd()
+	case "scoreboard":
+		err = p.scoreboard()
+	case "data":
+		err = p.data()
+	case "setblock":
+		err = p.setblock()
+	case "fill":
+		err = p.fill()
+	case "clone":
+		err = p.clone()
+	case "summon":
+		err = p.summon()
+	case "kill":
+		err = p.kill()
+	case "tag":
+		err = p.tag()
+	case "tp", "teleport":
+		err = p.teleport(name)
+	case "advancement":
+		err = p.advancement()
+	case "trigger":
+		err = p.trigger()
+	case "random":
+		err = p.random()
+	case "say":
+		err = p.say()
+	case "tellraw":
+		err = p.tellraw()
+	case "title":
+		err = p.title()
+	case "playsound":
+		err = p.playsound()
+	case "particle":
+		err = p.particle()
+	case "schedule":
+		err = p.schedule()
+	case "forceload":
+		err = p.forceload()
+	case "place":
+		err = p.place()
+	case "gamerule":
+		err = p.gamerule()
+	default:
+		return &unsupportedError{col: start, msg: "command '" + name + "'"}
+	}
+	return err
+}
+
+// word literals: one of the alternatives, or an error listing them.
+func (p *parser) oneOf(alts ...string) (string, error) {
+	for _, a := range alts {
+		if p.r.literal(a) {
+			return a, nil
+		}
+	}
+	return "", p.r.errf("expected one of %s", strings.Join(alts, ", "))
+}
+
+// ---- function and return ----
+
+func (p *parser) function() error {
+	r := p.r
+	if err := r.sep(); err != nil {
+		return err
+	}
+	ref, err := parseFunctionRef(r)
+	if err != nil {
+		return err
+	}
+	fc := &funcCall{funcRef: ref}
+	p.line.custom = leafFunction
+	p.line.fcall = fc
+	p.line.name = cmdNameIndex["function"]
+	more, err := r.more()
+	if err != nil || !more {
+		return err
+	}
+	if r.peekIs('{') {
+		c, err := parseCompoundArg(r)
+		if err != nil {
+			return err
+		}
+		fc.args = func(m *Machine, s *source) (*Compound, error) { return c, nil }
+		return nil
+	}
+	if !r.literal("with") {
+		return r.errf("expected arguments compound or 'with'")
+	}
+	if err := r.sep(); err != nil {
+		return err
+	}
+	src, err := p.dataSource()
+	if err != nil {
+		return err
+	}
+	var path *nbtPath
+	more, err = r.more()
+	if err != nil {
+		return err
+	}
+	if more {
+		path, err = parseNBTPath(r)
+		if err != nil {
+			return err
+		}
+	}
+	fc.args = func(m *Machine, s *source) (*Compound, error) {
+		data, err := src.read(m, s)
+		if err != nil {
+			return nil, err
+		}
+		if path == nil {
+			return data, nil
+		}
+		t, err := singleTag(path, data)
+		if err != nil {
+			return nil, err
+		}
+		c, ok := t.(*Compound)
+		if !ok {
+			return nil, failf("invalid argument type: %s, expected compound", tagTypeName(t.Type()))
+		}
+		return c, nil
+	}
+	return nil
+}
+
+func (p *parser) returnCmd() error {
+	r := p.r
+	if err := r.sep(); err != nil {
+		return err
+	}
+	switch {
+	case r.literal("fail"):
+		p.line.custom = leafReturnFail
+		p.line.name = cmdNameIndex["return"]
+		return nil
+	case r.literal("run"):
+		if err := r.sep(); err != nil {
+			return err
+		}
+		p.line.stages = append(p.line.stages, stage{custom: custReturnRun})
+		return p.command()
+	}
+	v, err := r.readInt()
+	if err != nil {
+		return err
+	}
+	p.line.custom = leafReturnValue
+	p.line.retVal = v
+	p.line.name = cmdNameIndex["return"]
+	return nil
+}
+
+// ---- execute ----
+
+func (p *parser) execute() error {
+	r := p.r
+	if err := r.sep(); err != nil {
+		return err
+	}
+	for {
+		sub := r.peekWord()
+		if !r.literal(sub) {
+			return r.errf("unknown execute subcommand")
+		}
+		switch sub {
+		case "run":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			return p.command()
+		case "as", "at":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			ea, err := p.entityArg(false, false)
+			if err != nil {
+				return err
+			}
+			p.addStage(&modAsAt{ea, sub == "at"}, true)
+		case "positioned":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			switch {
+			case r.literal("as"):
+				if err := r.sep(); err != nil {
+					return err
+				}
+				ea, err := p.entityArg(false, false)
+				if err != nil {
+					return err
+				}
+				p.addStage(&modPositionedAs{ea}, true)
+			case r.literal("over"):
+				return r.unsupported("execute positioned over (heightmaps are not modelled)")
+			default:
+				c, err := parseCoords(r, false, true)
+				if err != nil {
+					return err
+				}
+				p.addStage(&modPositioned{c}, false)
+			}
+		case "rotated":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			if r.literal("as") {
+				if err := r.sep(); err != nil {
+					return err
+				}
+				ea, err := p.entityArg(false, false)
+				if err != nil {
+					return err
+				}
+				p.addStage(&modRotatedAs{ea}, true)
+			} else {
+				rot, err := parseRotation(r)
+				if err != nil {
+					return err
+				}
+				p.addStage(&modRotated{rot}, false)
+			}
+		case "facing":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			if r.literal("entity") {
+				if err := r.sep(); err != nil {
+					return err
+				}
+				ea, err := p.entityArg(false, false)
+				if err != nil {
+					return err
+				}
+				if err := r.sep(); err != nil {
+					return err
+				}
+				eyes, err := p.anchor()
+				if err != nil {
+					return err
+				}
+				p.addStage(&modFacingEntity{ea, eyes}, true)
+			} else {
+				c, err := parseCoords(r, false, true)
+				if err != nil {
+					return err
+				}
+				p.addStage(&modFacing{c}, false)
+			}
+		case "align":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			axes, err := parseSwizzle(r)
+			if err != nil {
+				return err
+			}
+			p.addStage(&modAlign{axes}, false)
+		case "anchored":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			eyes, err := p.anchor()
+			if err != nil {
+				return err
+			}
+			p.addStage(&modAnchored{eyes}, false)
+		case "in":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			dim, err := parseDimension(r)
+			if err != nil {
+				return err
+			}
+			p.addStage(&modIn{dim}, false)
+		case "summon":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			t, err := p.entityType()
+			if err != nil {
+				return err
+			}
+			p.addStage(&modSummon{t}, false)
+		case "on":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			rel, err := p.oneOf("attacker", "controller", "leasher", "origin", "owner", "passengers", "target", "vehicle")
+			if err != nil {
+				return err
+			}
+			p.addStage(&modOn{rel}, true)
+		case "store":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			if err := p.store(); err != nil {
+				return err
+			}
+		case "if", "unless":
+			if err := r.sep(); err != nil {
+				return err
+			}
+			terminal, err := p.condition(sub == "unless")
+			if err != nil {
+				return err
+			}
+			if terminal {
+				return nil
+			}
+			continue
+		default:
+			return r.errf("unknown execute subcommand '%s'", sub)
+		}
+		if err := r.sep(); err != nil {
+			return err
+		}
+	}
+}
+
+func (p *parser) anchor() (bool, error) {
+	w, err := p.oneOf("feet", "eyes")
+	return w == "eyes", err
+}
+
+func (p *parser) entityType() (*entityType, error) {
+	r := p.r
+	start := r.i
+	id, err := parseResourceLocation(r)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := entityTypes[id]
+	if !ok || !t.summon {
+		r.i = start
+		return nil, r.unsupported("summoning entity type %s (mcvm models %s)", id, modelledTypes())
+	}
+	return t, nil
+}
+
+// store parses "execute store result|success …".
+func (p *parser) store() error {
+	r := p.r
+	kind, err := p.oneOf("result", "success")
+	if err != nil {
+		return err
+	}
+	result := kind == "result"
+	if err := r.sep(); err != nil {
+		return err
+	}
+	target, err := p.oneOf("score", "storage", "entity", "block", "bossbar")
+	if err != nil {
+		return err
+	}
+	if err := r.sep(); err != nil {
+		return err
+	}
+	switch target {
+	case "score":
+		h, err := p.scoreHolder(true)
+		if err != nil {
+			return err
+		}
+		if err := r.sep(); err != nil {
+			return err
+		}
+		obj, _, err := p.objective()
+		if err != nil {
+			return err
+		}
+		p.addStage(&modStoreScore{h, obj, result}, false)
+		return nil
+	case "block":
+		return r.unsupported("execute store … block (block entities are not modelled)")
+	case "bossbar":
+		return r.unsupported("execute store … bossbar (boss bars are not modelled)")
+	}
+	var dt *dataTarget
+	if target == "storage" {
+		id, err := parseResourceLocation(r)
+		if err != nil {
+			return err
+		}
+		dt = &dataTarget{storage: id}
+	} else {
+		ea, err := p.entityArg(true, false)
+		if err != nil {
+			return err
+		}
+		dt = &dataTarget{ent: ea}
+	}
+	if err := r.sep(); err != nil {
+		return err
+	}
+	path, err := parseNBTPath(r)
+	if err != nil {
+		return err
+	}
+	if err := r.sep(); err != nil {
+		return err
+	}
+	typ, err := p.oneOf("byte", "short", "int", "long", "float", "double")
+	if err != nil {
+		return err
+	}
+	if err := r.sep(); err != nil {
+		return err
+	}
+	scale, err := r.readDouble()
+	if err != nil {
+		return err
+	}
+	p.addStage(&modStoreData{dt, path, typ, scale, result}, false)
+	return nil
+}
+
+// condition parses one if/unless condition; terminal reports that it
+// ended the command.
+func (p *parser) condition(unless bool) (bool, error) {
+	r := p.r
+	kind := r.peekWord()
+	if !r.literal(kind) {
+		return false, r.errf("unknown condition")
+	}
+	var cond condTest
+	switch kind {
+	case "score":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		c, err := p.scoreCondition()
+		if err != nil {
+			return false, err
+		}
+		cond = c
+	case "entity":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		ea, err := p.entityArg(false, false)
+		if err != nil {
+			return false, err
+		}
+		cond = &condEntity{ea}
+	case "block":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		pos, err := parseCoords(r, true, false)
+		if err != nil {
+			return false, err
+		}
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		b, err := p.blockArg(true)
+		if err != nil {
+			return false, err
+		}
+		cond = &condBlock{pos, b}
+	case "blocks":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		var cs [3]coords
+		for i := range cs {
+			if i > 0 {
+				if err := r.sep(); err != nil {
+					return false, err
+				}
+			}
+			c, err := parseCoords(r, true, false)
+			if err != nil {
+				return false, err
+			}
+			cs[i] = c
+		}
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		mode, err := p.oneOf("all", "masked")
+		if err != nil {
+			return false, err
+		}
+		cond = &condBlocks{cs[0], cs[1], cs[2], mode == "masked"}
+	case "data":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		src, err := p.dataSource()
+		if err != nil {
+			return false, err
+		}
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		path, err := parseNBTPath(r)
+		if err != nil {
+			return false, err
+		}
+		cond = &condData{src, path}
+	case "function":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		ref, err := parseFunctionRef(r)
+		if err != nil {
+			return false, err
+		}
+		st := stage{custom: custIfFunction, fn: ref, fork: true}
+		if unless {
+			st.custom = custUnlessFunction
+		}
+		p.line.stages = append(p.line.stages, st)
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		return false, nil
+	case "loaded":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		pos, err := parseCoords(r, true, false)
+		if err != nil {
+			return false, err
+		}
+		cond = &condLoaded{pos}
+	case "dimension":
+		if err := r.sep(); err != nil {
+			return false, err
+		}
+		dim, err := parseDimension(r)
+		if err != nil {
+			return false, err
+		}
+		cond = &condDimension{dim}
+	case "predicate", "items", "biome", "stopwatch":
+		return false, r.unsupported("execute if %s", kind)
+	default:
+		return false, r.errf("unknown condition '%s'", kind)
+	}
+	if !r.canRead() {
+		p.setLeaf("execute", &cmdCondition{cond, unless})
+		return true, nil
+	}
+	p.addStage(&modCondition{cond, unless}, true)
+	if err := r.sep(); err != nil {
+		return false, err
+	}
+	return false, nil
+}
+
+func (p *parser) scoreCondition() (condTest, error) {
+	r := p.r
+	t, err := p.scoreHolder(false)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.sep(); err != nil {
+		return nil, err
+	}
+	tobj, _, err := p.objective()
+	if err != nil {
+		return nil, err
+	}
+	if err := r.sep(); err != nil {
+		return nil, err
+	}
+	if r.literal("matches") {
+		if err := r.sep(); err != nil {
+			return nil, err
+		}
+		rg, err := parseIntRange(r)
+		if err != nil {
+			return nil, err
+		}
+		c := &condMatches{t: t, obj: tobj, rg: rg, cell: -1}
+		if t.sel == nil && !t.wildcard && t.uuid == nil {
+			c.cell = p.m.sb.cell(t.holderID, tobj)
+		}
+		return c, nil
+	}
+	op, err := p.oneOf("<=", ">=", "<", ">", "=")
+	if err != nil {
+		return nil, err
+	}
+	if err := r.sep(); err != nil {
+		return nil, err
+	}
+	s, err := p.scoreHolder(false)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.sep(); err != nil {
+		return nil, err
+	}
+	sobj, _, err := p.objective()
+	if err != nil {
+		return nil, err
+	}
+	c := &condCompare{t: t, tobj: tobj, op: op, s: s, sobj: sobj, tcell: -1, scell: -1}
+	if t.sel == nil && !t.wildcard && t.uuid == nil {
+		c.tcell = p.m.sb.cell(t.holderID, tobj)
+	}
+	if s.sel == nil && !s.wildcard && s.uuid == nil {
+		c.scell = p.m.sb.cell(s.holderID, sobj)
+	}
+	return c, nil
+}
+
+// sortedKeys is a helper for deterministic iteration.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

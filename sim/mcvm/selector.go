@@ -1,0 +1,688 @@
+package mcvm
+
+import (
+	"math"
+	"sort"
+)
+
+// Entity selectors (EntitySelectorParser / EntitySelector), with the
+// options mcvm models: type, tag, scores, limit, sort, distance,
+// x/y/z/dx/dy/dz, name and nbt. Any other option is a load error.
+
+type sortOrder uint8
+
+const (
+	sortArbitrary sortOrder = iota
+	sortNearest
+	sortFurthest
+	sortRandom
+)
+
+type tagFilter struct {
+	name string
+	neg  bool
+}
+
+type scoreFilter struct {
+	obj int32
+	rg  intRange
+}
+
+type nbtFilter struct {
+	c   *Compound
+	neg bool
+}
+
+type selector struct {
+	text             string
+	kind             byte // p a r s e n, or 0 for a name or UUID
+	playerName       string
+	uuid             *UUID
+	includesEntities bool
+	currentEntity    bool
+	maxResult        int
+	order            sortOrder
+	limited, sorted  bool
+	typ              *entityType // positive type
+	notTypes         []*entityType
+	tags             []tagFilter
+	names            []tagFilter
+	scores           []scoreFilter
+	hasScores        bool
+	nbts             []nbtFilter
+	x, y, z          *float64
+	dx, dy, dz       *float64
+	dist             *doubleRange
+	worldLimited     bool
+}
+
+func (s *selector) maxResults() int { return s.maxResult }
+
+func (p *parser) selector() (*selector, error) {
+	r := p.r
+	start := r.i
+	sel := &selector{maxResult: math.MaxInt32}
+	if !r.peekIs('@') {
+		name, err := r.readString()
+		if err != nil {
+			return nil, err
+		}
+		if u, ok := parseUUID(name); ok {
+			sel.uuid = &u
+		} else {
+			if name == "" || len(name) > 16 {
+				r.i = start
+				return nil, r.errf("invalid name or UUID")
+			}
+			sel.playerName = name
+		}
+		sel.maxResult = 1
+		sel.includesEntities = sel.uuid != nil
+		sel.text = r.s[start:r.i]
+		return sel, nil
+	}
+	r.skip()
+	if !r.canRead() {
+		return nil, r.errf("missing selector type")
+	}
+	sel.kind = r.peek()
+	r.skip()
+	switch sel.kind {
+	case 'p':
+		sel.maxResult, sel.order, sel.typ = 1, sortNearest, entityTypes["minecraft:player"]
+	case 'a':
+		sel.typ = entityTypes["minecraft:player"]
+	case 'r':
+		sel.maxResult, sel.order, sel.typ = 1, sortRandom, entityTypes["minecraft:player"]
+	case 's':
+		sel.maxResult, sel.includesEntities, sel.currentEntity = 1, true, true
+	case 'e':
+		sel.includesEntities = true
+	case 'n':
+		sel.maxResult, sel.includesEntities, sel.order = 1, true, sortNearest
+	default:
+		r.i = start
+		return nil, r.errf("unknown selector type '@%c'", sel.kind)
+	}
+	if r.peekIs('[') {
+		r.skip()
+		if err := p.selectorOptions(sel); err != nil {
+			return nil, err
+		}
+	}
+	sel.text = r.s[start:r.i]
+	return sel, nil
+}
+
+func (p *parser) invert() bool {
+	r := p.r
+	r.skipWhitespace()
+	if r.peekIs('!') {
+		r.skip()
+		r.skipWhitespace()
+		return true
+	}
+	return false
+}
+
+func (p *parser) selectorOptions(sel *selector) error {
+	r := p.r
+	for r.canRead() && r.peek() != ']' {
+		r.skipWhitespace()
+		kstart := r.i
+		key, err := r.readString()
+		if err != nil {
+			return err
+		}
+		r.skipWhitespace()
+		if !r.peekIs('=') {
+			return r.errf("expected value for option '%s'", key)
+		}
+		r.skip()
+		r.skipWhitespace()
+		inapplicable := func() error { return r.errAt(kstart, "option '%s' isn't applicable here", key) }
+		switch key {
+		case "name":
+			neg := p.invert()
+			if !neg {
+				for _, n := range sel.names {
+					if !n.neg {
+						return inapplicable()
+					}
+				}
+			}
+			s, err := r.readString()
+			if err != nil {
+				return err
+			}
+			sel.names = append(sel.names, tagFilter{s, neg})
+		case "distance":
+			if sel.dist != nil {
+				return inapplicable()
+			}
+			vstart := r.i
+			rg, err := parseDoubleRange(r)
+			if err != nil {
+				return err
+			}
+			if rg.hasMin && rg.min < 0 || rg.hasMax && rg.max < 0 {
+				r.i = vstart
+				return r.errf("distance cannot be negative")
+			}
+			sel.dist = &rg
+			sel.worldLimited = true
+		case "x", "y", "z", "dx", "dy", "dz":
+			ptr := map[string]**float64{"x": &sel.x, "y": &sel.y, "z": &sel.z, "dx": &sel.dx, "dy": &sel.dy, "dz": &sel.dz}[key]
+			if *ptr != nil {
+				return inapplicable()
+			}
+			v, err := r.readDouble()
+			if err != nil {
+				return err
+			}
+			*ptr = &v
+			sel.worldLimited = true
+		case "limit":
+			if sel.currentEntity || sel.limited {
+				return inapplicable()
+			}
+			vstart := r.i
+			n, err := r.readInt()
+			if err != nil {
+				return err
+			}
+			if n < 1 {
+				r.i = vstart
+				return r.errf("limit must be at least 1")
+			}
+			sel.maxResult, sel.limited = int(n), true
+		case "sort":
+			if sel.currentEntity || sel.sorted {
+				return inapplicable()
+			}
+			vstart := r.i
+			switch w := r.readUnquoted(); w {
+			case "nearest":
+				sel.order = sortNearest
+			case "furthest":
+				sel.order = sortFurthest
+			case "random":
+				sel.order = sortRandom
+			case "arbitrary":
+				sel.order = sortArbitrary
+			default:
+				r.i = vstart
+				return r.errf("invalid or unknown sort type '%s'", w)
+			}
+			sel.sorted = true
+		case "type":
+			if sel.typ != nil {
+				return inapplicable()
+			}
+			neg := p.invert()
+			if r.peekIs('#') {
+				return r.unsupported("entity type tags in selectors (mcvm has no entity type tag data)")
+			}
+			vstart := r.i
+			id, err := parseResourceLocation(r)
+			if err != nil {
+				return err
+			}
+			t, ok := entityTypes[id]
+			if !ok {
+				r.i = vstart
+				return r.unsupported("entity type %s (mcvm models %s)", id, modelledTypes())
+			}
+			if neg {
+				sel.notTypes = append(sel.notTypes, t)
+			} else {
+				if len(sel.notTypes) > 0 {
+					return inapplicable()
+				}
+				sel.typ = t
+				if t.id == "minecraft:player" {
+					sel.includesEntities = false
+				}
+			}
+		case "tag":
+			neg := p.invert()
+			s := r.readUnquoted()
+			sel.tags = append(sel.tags, tagFilter{s, neg})
+		case "nbt":
+			neg := p.invert()
+			c, err := parseCompoundArg(r)
+			if err != nil {
+				return err
+			}
+			sel.nbts = append(sel.nbts, nbtFilter{c, neg})
+		case "scores":
+			if sel.hasScores {
+				return inapplicable()
+			}
+			if err := r.expect('{'); err != nil {
+				return err
+			}
+			r.skipWhitespace()
+			for r.canRead() && r.peek() != '}' {
+				r.skipWhitespace()
+				obj := r.readUnquoted()
+				r.skipWhitespace()
+				if err := r.expect('='); err != nil {
+					return err
+				}
+				r.skipWhitespace()
+				rg, err := parseIntRange(r)
+				if err != nil {
+					return err
+				}
+				sel.scores = append(sel.scores, scoreFilter{p.m.sb.objID(obj), rg})
+				r.skipWhitespace()
+				if r.peekIs(',') {
+					r.skip()
+				}
+			}
+			if err := r.expect('}'); err != nil {
+				return err
+			}
+			sel.hasScores = true
+		case "level", "x_rotation", "y_rotation", "team", "gamemode", "advancements", "predicate":
+			r.i = kstart
+			return r.unsupported("selector option '%s'", key)
+		default:
+			r.i = kstart
+			return r.errf("unknown option '%s'", key)
+		}
+		r.skipWhitespace()
+		if r.canRead() {
+			if r.peek() == ',' {
+				r.skip()
+				continue
+			}
+			if r.peek() != ']' {
+				return r.errf("expected end of options")
+			}
+		}
+	}
+	if !r.canRead() {
+		return r.errf("expected end of options")
+	}
+	r.skip()
+	return nil
+}
+
+func modelledTypes() string {
+	var ids []string
+	for id := range entityTypes {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ", "
+		}
+		s += id
+	}
+	return s
+}
+
+// aabb returns the selector's box relative to its position, or nil.
+func (sel *selector) aabb() *box {
+	if sel.dx == nil && sel.dy == nil && sel.dz == nil {
+		if sel.dist != nil && sel.dist.hasMax {
+			d := sel.dist.max
+			return &box{-d, -d, -d, d + 1, d + 1, d + 1}
+		}
+		return nil
+	}
+	get := func(p *float64) float64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	dx, dy, dz := get(sel.dx), get(sel.dy), get(sel.dz)
+	b := &box{math.Min(dx, 0), math.Min(dy, 0), math.Min(dz, 0), math.Max(dx, 0) + 1, math.Max(dy, 0) + 1, math.Max(dz, 0) + 1}
+	return b
+}
+
+// predicate tests one entity against every option except position.
+func (m *Machine) selPredicate(sel *selector, e *Entity, pos Vec3, b *box) (bool, error) {
+	if e.removed {
+		return false, nil
+	}
+	if sel.typ != nil && e.typ != sel.typ {
+		return false, nil
+	}
+	for _, t := range sel.notTypes {
+		if e.typ == t {
+			return false, nil
+		}
+	}
+	for _, n := range sel.names {
+		if (m.entityName(e) == n.name) == n.neg {
+			return false, nil
+		}
+	}
+	for _, t := range sel.tags {
+		var has bool
+		if t.name == "" {
+			has = len(e.tags) == 0
+		} else {
+			has = e.HasTag(t.name)
+		}
+		if has == t.neg {
+			return false, nil
+		}
+	}
+	for _, sf := range sel.scores {
+		o := m.sb.objective(sf.obj)
+		if o == nil {
+			return false, nil
+		}
+		c := m.sb.cell(m.sb.holderID(e.name), sf.obj)
+		cell := &m.sb.cells[c]
+		if !cell.present || !sf.rg.matches(cell.value) {
+			return false, nil
+		}
+	}
+	for _, nf := range sel.nbts {
+		if err := checkEntityKeys(e, nf.c); err != nil {
+			return false, err
+		}
+		m.ctx.stats.EntityNBTReads++
+		if compareNBT(nf.c, m.entityData(e), true) == nf.neg {
+			return false, nil
+		}
+	}
+	if b != nil && !b.intersects(e.box()) {
+		return false, nil
+	}
+	if sel.dist != nil && !sel.dist.matchesSqr(e.distanceToSqr(pos)) {
+		return false, nil
+	}
+	return true, nil
+}
+
+// entityData is the NBT the game compares and reads for an entity.
+func (m *Machine) entityData(e *Entity) *Compound {
+	if e.player != nil {
+		return e.player.save()
+	}
+	return e.save()
+}
+
+// checkEntityKeys refuses filters on fields mcvm does not model.
+func checkEntityKeys(e *Entity, c *Compound) error {
+	fields := e.typ.fields
+	if e.player != nil {
+		fields = playerFields
+	}
+	for _, k := range c.Keys() {
+		kind, ok := fields[k]
+		if !ok || kind == fUnmodelled {
+			return unmodelled("entity field %q of %s", k, e.typ.id)
+		}
+	}
+	return nil
+}
+
+// find is EntitySelector.findEntities (and findPlayers).
+func (m *Machine) find(sel *selector, s *source) ([]*Entity, error) {
+	st := m.ctx.stats
+	st.SelectorEvals++
+	if sel.playerName != "" {
+		st.EntitiesScanned++
+		for _, p := range m.players {
+			if p.Name == sel.playerName {
+				return []*Entity{p.entity}, nil
+			}
+		}
+		return nil, nil
+	}
+	if sel.uuid != nil {
+		st.EntitiesScanned++
+		if e := m.byUUID[*sel.uuid]; e != nil && m.entityLoaded(e) {
+			if !sel.includesEntities && e.player == nil {
+				return nil, nil
+			}
+			return []*Entity{e}, nil
+		}
+		return nil, nil
+	}
+	pos := s.pos
+	if sel.x != nil {
+		pos.X = *sel.x
+	}
+	if sel.y != nil {
+		pos.Y = *sel.y
+	}
+	if sel.z != nil {
+		pos.Z = *sel.z
+	}
+	var abs *box
+	if b := sel.aabb(); b != nil {
+		abs = &box{b.minX + pos.X, b.minY + pos.Y, b.minZ + pos.Z, b.maxX + pos.X, b.maxY + pos.Y, b.maxZ + pos.Z}
+	}
+	if sel.currentEntity {
+		e := s.entity
+		if e == nil || (!sel.includesEntities && e.player == nil) {
+			return nil, nil
+		}
+		st.EntitiesScanned++
+		ok, err := m.selPredicate(sel, e, pos, abs)
+		if err != nil || !ok {
+			return nil, err
+		}
+		return []*Entity{e}, nil
+	}
+	limit := math.MaxInt32
+	if sel.order == sortArbitrary {
+		limit = sel.maxResult
+	}
+	var out []*Entity
+	test := func(e *Entity) (bool, error) {
+		st.EntitiesScanned++
+		ok, err := m.selPredicate(sel, e, pos, abs)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			out = append(out, e)
+		}
+		return len(out) >= limit, nil
+	}
+	if !sel.includesEntities {
+		for _, p := range m.players {
+			if sel.worldLimited && p.entity.Dim != s.dim {
+				continue
+			}
+			stop, err := test(p.entity)
+			if err != nil {
+				return nil, err
+			}
+			if stop {
+				break
+			}
+		}
+	} else {
+		for _, dim := range dimensionOrder {
+			if sel.worldLimited && dim != s.dim {
+				continue
+			}
+			cands := m.entitiesIn(dim, abs)
+			stop := false
+			for _, e := range cands {
+				var err error
+				stop, err = test(e)
+				if err != nil {
+					return nil, err
+				}
+				if stop {
+					break
+				}
+			}
+			if stop {
+				break
+			}
+		}
+	}
+	if len(out) > 1 {
+		switch sel.order {
+		case sortNearest:
+			sort.SliceStable(out, func(i, j int) bool { return out[i].distanceToSqr(pos) < out[j].distanceToSqr(pos) })
+		case sortFurthest:
+			sort.SliceStable(out, func(i, j int) bool { return out[i].distanceToSqr(pos) > out[j].distanceToSqr(pos) })
+		case sortRandom:
+			m.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		}
+	}
+	if len(out) > sel.maxResult {
+		out = out[:sel.maxResult]
+	}
+	return out, nil
+}
+
+var dimensionOrder = []string{"minecraft:overworld", "minecraft:the_nether", "minecraft:the_end"}
+
+// entitiesIn lists the loaded entities of a dimension in the order the
+// game's lookup visits them: entity id order, or section order for a box
+// query (only sections overlapping the box grown by two blocks).
+func (m *Machine) entitiesIn(dim string, b *box) []*Entity {
+	var out []*Entity
+	if b == nil {
+		for _, e := range m.entities {
+			if e.Dim == dim && m.entityLoaded(e) {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	minX, maxX := floorDiv16(b.minX-2), floorDiv16(b.maxX+2)
+	minY, maxY := floorDiv16(b.minY-2), floorDiv16(b.maxY+2)
+	minZ, maxZ := floorDiv16(b.minZ-2), floorDiv16(b.maxZ+2)
+	for _, e := range m.entities {
+		if e.Dim != dim || !m.entityLoaded(e) {
+			continue
+		}
+		if e.secX < minX || e.secX > maxX || e.secY < minY || e.secY > maxY || e.secZ < minZ || e.secZ > maxZ {
+			continue
+		}
+		if !b.intersects(e.box()) {
+			continue
+		}
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return sectionLess(out[i], out[j]) })
+	return out
+}
+
+// entityName is the name the name= option compares: the custom name's
+// plain text, or the player name, or the type's default name.
+func (m *Machine) entityName(e *Entity) string {
+	if e.player != nil {
+		return e.player.Name
+	}
+	if cn := e.extra.Get("CustomName"); cn != nil {
+		return m.plainText(cn, nil)
+	}
+	return defaultEntityName(e.typ.id)
+}
+
+func defaultEntityName(id string) string {
+	_, path, _ := cutNS(id)
+	out := []byte(path)
+	up := true
+	for i, c := range out {
+		if c == '_' {
+			out[i] = ' '
+			up = true
+			continue
+		}
+		if up && c >= 'a' && c <= 'z' {
+			out[i] = c - 32
+		}
+		up = false
+	}
+	return string(out)
+}
+
+func cutNS(id string) (string, string, bool) {
+	for i := 0; i < len(id); i++ {
+		if id[i] == ':' {
+			return id[:i], id[i+1:], true
+		}
+	}
+	return "minecraft", id, false
+}
+
+// entityArg is a parsed EntityArgument with its arity.
+type entityArg struct {
+	sel         *selector
+	single      bool
+	playersOnly bool
+}
+
+func (p *parser) entityArg(single, playersOnly bool) (*entityArg, error) {
+	start := p.r.i
+	sel, err := p.selector()
+	if err != nil {
+		return nil, err
+	}
+	if single && sel.maxResult > 1 {
+		p.r.i = start
+		if !sel.includesEntities {
+			return nil, p.r.errf("only one player is allowed, but the provided selector allows more than one")
+		}
+		return nil, p.r.errf("only one entity is allowed, but the provided selector allows more than one")
+	}
+	if playersOnly && sel.includesEntities && !sel.currentEntity && sel.uuid == nil {
+		p.r.i = start
+		return nil, p.r.errf("only players may be affected by this command, but the provided selector includes entities")
+	}
+	return &entityArg{sel, single, playersOnly}, nil
+}
+
+// optional resolves without failing on an empty result.
+func (a *entityArg) optional(m *Machine, s *source) ([]*Entity, error) {
+	out, err := m.find(a.sel, s)
+	if err != nil {
+		return nil, err
+	}
+	if a.playersOnly {
+		kept := out[:0]
+		for _, e := range out {
+			if e.player != nil {
+				kept = append(kept, e)
+			}
+		}
+		out = kept
+	}
+	return out, nil
+}
+
+// many resolves and fails on an empty result.
+func (a *entityArg) many(m *Machine, s *source) ([]*Entity, error) {
+	out, err := a.optional(m, s)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		if a.playersOnly {
+			return nil, failf("no player was found")
+		}
+		return nil, failf("no entity was found")
+	}
+	return out, nil
+}
+
+func (a *entityArg) one(m *Machine, s *source) (*Entity, error) {
+	out, err := a.many(m, s)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > 1 {
+		return nil, failf("only one entity is allowed, but the provided selector allows more than one")
+	}
+	return out[0], nil
+}
