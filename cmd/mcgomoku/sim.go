@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/mcgomoku/mcgomoku/sim/arena"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+// simOptions are the flags of "mcgomoku sim".
+type simOptions struct {
+	games        int
+	rounds       int
+	size         int
+	rule         string
+	seed         int64
+	jobs         int
+	openings     string
+	openingMoves int
+	stones       int
+	turn         time.Duration
+	match        time.Duration
+	memory       int64
+	slack        time.Duration
+	sprt         string
+	psqDir       string
+	reportDir    string
+	json         bool
+	// openings generator
+	makeOpenings string
+	count        int
+	judge        string
+	tolerance    float64
+	playouts     int
+}
+
+func init() {
+	register(&command{
+		name:    "sim",
+		summary: "play matches and tournaments between AIs, engines and the data pack, with Elo, SPRT, .psq records and reports",
+		usage: `A B [C ...] [flags]
+       mcgomoku sim --make-openings FILE [--count N] [--judge SPEC] [flags]
+
+Players are specs, each one word (quote specs with arguments):
+  greedy[:CONFIG.toml]   our AI            seed000 … seed004   the seed baselines
+  search[:time=100ms|nodes=N]             pack:PATH           the data pack, interpreted
+  pbrain:PATH [args]     any Gomocup engine, e.g. "pbrain:./pbrain-rapfi --flag"
+Two players play a match (the score is the first's); three or more a round
+robin with a crosstable. Each opening is played twice with colours swapped.`,
+		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
+			o := &simOptions{}
+			fs.IntVar(&o.games, "games", 100, "games in a match")
+			fs.IntVar(&o.rounds, "rounds", 1, "game pairs each pair of players plays in a tournament")
+			fs.IntVar(&o.size, "size", game.DefaultSize, "board size, 5..25")
+			fs.StringVar(&o.rule, "rule", "freestyle", "freestyle, standard or renju")
+			fs.Int64Var(&o.seed, "seed", 1, "seed for random openings and the players' randomness")
+			fs.IntVar(&o.jobs, "jobs", 0, "games played at once (default: the number of cores)")
+			fs.StringVar(&o.openings, "openings", "", "openings: a text file (see sim/arena/openings.go), a .psq record or a folder of them (default: random short openings near the centre)")
+			fs.IntVar(&o.openingMoves, "opening-moves", 0, "use at most this many moves of each opening (0: all)")
+			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
+			fs.DurationVar(&o.turn, "timeout-turn", player.DefaultTurn, "time per move for engines (Gomocup INFO timeout_turn)")
+			fs.DurationVar(&o.match, "timeout-match", 0, "thinking time per engine per game (INFO timeout_match; 0: no limit)")
+			fs.Int64Var(&o.memory, "max-memory", 0, "memory limit told to engines, in bytes (0: none)")
+			fs.DurationVar(&o.slack, "slack", 0, "tolerance past a time limit before a forfeit (default: 200ms + a tenth of --timeout-turn)")
+			fs.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
+			fs.StringVar(&o.psqDir, "psq", "", "save every game as a Piskvork .psq record in this folder")
+			fs.StringVar(&o.reportDir, "report", "", "write an HTML report (index.html) to this folder")
+			fs.BoolVar(&o.json, "json", false, "print a JSON summary instead of text")
+			fs.StringVar(&o.makeOpenings, "make-openings", "", "generate balanced openings into this file instead of playing")
+			fs.IntVar(&o.count, "count", 50, "openings to generate")
+			fs.StringVar(&o.judge, "judge", arena.DefaultJudge, "player that judges generated openings")
+			fs.Float64Var(&o.tolerance, "tolerance", 0, "how far from an even game a generated opening may be (default: 0.15 by evaluation, 0.25 by playouts)")
+			fs.IntVar(&o.playouts, "playouts", 4, "judge-against-judge games per candidate when the judge cannot evaluate")
+			return func(e *env, args []string) error { return o.run(e, args, fs) }
+		},
+	})
+}
+
+func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
+	rule, err := game.ParseRule(o.rule)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if o.size < game.MinSize || o.size > game.MaxSize {
+		return usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if o.makeOpenings != "" {
+		if len(args) > 0 {
+			return usagef("--make-openings takes no players")
+		}
+		return o.generate(ctx, e, rule)
+	}
+	switch {
+	case len(args) < 2:
+		return usagef("want two players for a match or more for a tournament, got %d", len(args))
+	case len(args) > 2 && fs.Changed("games"):
+		return usagef("--games is for matches; a tournament plays --rounds game pairs per pairing")
+	case len(args) > 2 && o.sprt != "":
+		return usagef("--sprt is for matches of two players")
+	case o.games <= 0 || o.rounds <= 0:
+		return usagef("--games and --rounds must be positive")
+	}
+	var sprt *arena.SPRT
+	if o.sprt != "" {
+		s, err := arena.ParseSPRT(o.sprt)
+		if err != nil {
+			return usagef("--sprt: %v", err)
+		}
+		sprt = &s
+	}
+	var openings []arena.Opening
+	if o.openings != "" {
+		if openings, err = arena.LoadOpenings(o.openings, o.size, rule, o.openingMoves); err != nil {
+			return err
+		}
+	}
+	limits := player.Limits{Turn: o.turn, Match: o.match, Memory: o.memory, Slack: o.slack}
+
+	planned := o.games
+	if len(args) > 2 {
+		planned = len(args) * (len(args) - 1) * o.rounds
+	}
+	bar := newSimProgress(e.stderr, planned)
+	var psqErr error
+	onGame := func(g arena.Game) {
+		if o.psqDir == "" || psqErr != nil {
+			return
+		}
+		name := fmt.Sprintf("%04d-%s-vs-%s.psq", g.Number, fileWord(g.Black), fileWord(g.White))
+		psqErr = writeFileAtomic(filepath.Join(o.psqDir, name), g.Record(o.size).Bytes())
+	}
+	if o.psqDir != "" {
+		if err := os.MkdirAll(o.psqDir, 0o755); err != nil {
+			return err
+		}
+	}
+
+	var res *arena.Result
+	if len(args) == 2 {
+		res, err = arena.Match(ctx, arena.MatchConfig{A: args[0], B: args[1], Games: o.games, Size: o.size, Rule: rule,
+			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits, SPRT: sprt,
+			OnGame: onGame, Progress: bar.update})
+	} else {
+		entrants := make([]arena.Entrant, len(args))
+		for i, a := range args {
+			entrants[i] = arena.Entrant{Spec: a}
+		}
+		res, err = arena.Tournament(ctx, arena.TournamentConfig{Players: entrants, Rounds: o.rounds, Size: o.size, Rule: rule,
+			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits,
+			OnGame: onGame, Progress: bar.update})
+	}
+	bar.finish()
+	interrupted := errors.Is(err, context.Canceled)
+	if err != nil && !interrupted {
+		return err
+	}
+	if o.json {
+		if werr := res.WriteJSON(e.stdout); werr != nil {
+			return werr
+		}
+	} else if werr := res.WriteText(e.stdout); werr != nil {
+		return werr
+	}
+	if psqErr != nil {
+		return fmt.Errorf("saving records: %w", psqErr)
+	}
+	if o.reportDir != "" {
+		var page bytes.Buffer
+		if err := arena.WriteReport(&page, res, arena.ReportOptions{}); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(o.reportDir, 0o755); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(filepath.Join(o.reportDir, "index.html"), page.Bytes()); err != nil {
+			return err
+		}
+	}
+	if interrupted {
+		return errInterrupted
+	}
+	return nil
+}
+
+// generate writes balanced openings to o.makeOpenings.
+func (o *simOptions) generate(ctx context.Context, e *env, rule game.Rule) error {
+	if o.count <= 0 {
+		return usagef("--count must be positive")
+	}
+	bar := newSimProgress(e.stderr, o.count)
+	ops, err := arena.GenerateOpenings(ctx, arena.GenerateConfig{Size: o.size, Rule: rule, Count: o.count, Stones: o.stones,
+		Seed: o.seed, Judge: o.judge, Tolerance: o.tolerance, Playouts: o.playouts, Jobs: o.jobs,
+		Progress: func(found, tried int) { bar.set(found, fmt.Sprintf("%d tried", tried)) }})
+	bar.finish()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return errInterrupted
+		}
+		return err
+	}
+	var buf bytes.Buffer
+	arena.WriteOpenings(&buf, o.size, rule, ops,
+		fmt.Sprintf("Generated by mcgomoku sim --make-openings: %d openings of %d stones judged balanced by %s (seed %d).", len(ops), o.stones, o.judge, o.seed),
+		"Each line is one opening in playing order, black first; see sim/arena/openings.go for the format.")
+	if err := writeFileAtomic(o.makeOpenings, buf.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %d openings to %s\n", len(ops), o.makeOpenings)
+	return nil
+}
+
+// simProgress is a progress bar on a terminal and nothing elsewhere, so
+// logs and pipes stay clean.
+type simProgress struct {
+	bar *progressbar.ProgressBar
+}
+
+func newSimProgress(w io.Writer, total int) *simProgress {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return &simProgress{}
+	}
+	colour := os.Getenv("NO_COLOR") == ""
+	desc := "games"
+	if colour {
+		desc = "[cyan]games[reset]"
+	}
+	return &simProgress{bar: progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionEnableColorCodes(colour),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+func (p *simProgress) update(pr arena.Progress) {
+	if p.bar == nil {
+		return
+	}
+	e := pr.Estimate
+	desc := fmt.Sprintf("score %.1f%% elo %s ± %s", 100*pr.WDL.Score(), arena.FormatElo(e.Elo), margin(e.Margin))
+	if pr.SPRT != nil {
+		desc += fmt.Sprintf(" llr %.2f", pr.SPRT.LLR)
+	}
+	p.set(pr.Done, desc)
+}
+
+func (p *simProgress) set(done int, desc string) {
+	if p.bar == nil {
+		return
+	}
+	p.bar.Describe(desc)
+	p.bar.Set(done)
+}
+
+func (p *simProgress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+func margin(m float64) string {
+	if m > 1e6 || m != m {
+		return "inf"
+	}
+	return fmt.Sprintf("%.0f", m)
+}
+
+// fileWord makes a player name safe and short for a file name.
+func fileWord(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+		if b.Len() >= 32 {
+			break
+		}
+	}
+	return b.String()
+}
+
+// writeFileAtomic writes data through a temporary file in the same
+// folder, so a reader never sees half a file.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
