@@ -54,6 +54,9 @@ func EloFromScore(s float64) float64 {
 	case s <= 0:
 		return math.Inf(-1)
 	}
+	if s == 0.5 {
+		return 0 // not -0, which would print as "-0.0"
+	}
 	return -400 * math.Log10(1/s-1)
 }
 
