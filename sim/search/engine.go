@@ -41,14 +41,14 @@ type Result struct {
 }
 
 // Decisive reports whether the score is a forced result and, if so, in
-// how many plies from the root the five comes (positive when the side to
-// move wins, negative when it loses).
+// how many plies the five comes, counting Move as the first: positive when
+// the side to move makes it, negative when the opponent does.
 func (r Result) Decisive() (plies int, ok bool) {
 	switch {
 	case r.Score > wonAbove:
-		return int(WinScore - r.Score), true
+		return int(WinScore-r.Score) + 1, true
 	case r.Score < -wonAbove:
-		return -int(WinScore + r.Score), true
+		return -(int(WinScore+r.Score) + 1), true
 	}
 	return 0, false
 }
@@ -413,6 +413,7 @@ func rootChild(p *position, m *rootMove, depth int, alpha, beta int32) int32 {
 // anyMove returns a legal move when nothing better exists (a lost or
 // crowded position): the best-scored legal cell.
 func (e *Engine) anyMove(b *game.Board, t *threats) int {
+	sortCands(t.cands)
 	for _, c := range t.cands {
 		if b.Legal(c.cell) == nil {
 			return c.cell

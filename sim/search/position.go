@@ -104,7 +104,7 @@ type plyScratch struct {
 	myWin, myFour, myThree []int
 	opWin, opFour          []int
 	cands                  []cand
-	moves, list            []int
+	moves, list, line      []int
 }
 
 type cand struct {
@@ -141,6 +141,7 @@ func (p *position) scr(ply int) *plyScratch {
 			myWin: make([]int, 0, n), myFour: make([]int, 0, n), myThree: make([]int, 0, n),
 			opWin: make([]int, 0, n), opFour: make([]int, 0, n),
 			cands: make([]cand, 0, n), moves: make([]int, 0, n), list: make([]int, 0, 3*n),
+			line: make([]int, 0, maxPly+8),
 		}
 		p.scratch[ply] = s
 	}

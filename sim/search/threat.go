@@ -239,7 +239,8 @@ func (p *position) vctDefend(ply, depth int, b *budget) int {
 		}
 	}
 	s.list = list
-	worst, last := 0, -1
+	// Keep the line refuting the longest defence: the defender's best try.
+	worst, line := 0, s.line[:0]
 	for _, c := range p.scored(list, t.cands) {
 		p.play(c.cell)
 		n := p.vctAttack(ply+1, depth, b)
@@ -247,14 +248,17 @@ func (p *position) vctDefend(ply, depth int, b *budget) int {
 		if n == 0 {
 			return 0
 		}
-		worst, last = max(worst, n), c.cell
+		if n > worst {
+			worst = n
+			line = append(append(line[:0], c.cell), p.threat[ply+1:min(ply+2*n, len(p.threat))]...)
+		}
 	}
-	if last < 0 {
+	s.line = line
+	if worst == 0 {
 		// Every answer is forbidden to black: the open four comes next.
 		p.threat[ply] = -1
 		return 2
 	}
-	// p.threat holds the line refuting the last defence tried.
-	p.threat[ply] = last
+	copy(p.threat[ply:], line)
 	return worst
 }
