@@ -103,7 +103,8 @@ func forfeit(k ForfeitKind, format string, args ...any) error {
 // tables, so it gets far longer than a move.
 const (
 	startTimeout = 15 * time.Second
-	endTimeout   = time.Second // how long END may take before the kill
+	aboutTimeout = 3 * time.Second // ABOUT is optional; silence is not fatal
+	endTimeout   = time.Second     // how long END may take before the kill
 )
 
 // ruleCode is the INFO rule value: a bitmask of 1 = exactly five,
@@ -127,12 +128,13 @@ type Pbrain struct {
 	lim   Limits
 	spawn func() (*brainProc, error)
 
-	proc   *brainProc
-	fresh  bool  // the engine holds an empty board and no game is open
-	synced bool  // known is what the engine believes
-	known  []int // the moves the engine knows, in playing order
-	used   time.Duration
-	about  string
+	proc    *brainProc
+	fresh   bool  // the engine holds an empty board and no game is open
+	synced  bool  // known is what the engine believes
+	known   []int // the moves the engine knows, in playing order
+	used    time.Duration
+	about   string
+	noAbout bool // the engine ignores ABOUT: do not ask again
 
 	mu  sync.Mutex // guards log, which the stderr reader also appends to
 	log []string
@@ -280,16 +282,24 @@ func (p *Pbrain) start() error {
 		}
 		return fmt.Errorf("engine did not start: %w", err)
 	}
-	p.send("ABOUT")
-	if line, err := p.await(context.Background(), time.Now().Add(startTimeout), false); err == nil {
-		p.about = line
-	} else {
+	if !p.noAbout {
+		p.send("ABOUT")
+		line, err := p.await(context.Background(), time.Now().Add(aboutTimeout), false)
 		var fe *ForfeitError
-		if !errors.As(err, &fe) || fe.Kind != EngineError {
-			p.stop() // no answer at all, or a crash: unusable
+		switch {
+		case err == nil:
+			p.about = line
+		case errors.As(err, &fe) && fe.Kind == EngineError:
+			// UNKNOWN: an old engine without ABOUT is still an engine.
+		case errors.As(err, &fe) && fe.Kind == Timeout:
+			// Silence: some old engines ignore what they do not know.
+			// The timeout killed it; start again without asking.
+			p.noAbout = true
+			return p.start()
+		default:
+			p.stop()
 			return fmt.Errorf("engine did not answer ABOUT: %w", err)
 		}
-		// UNKNOWN: an old engine without ABOUT is still an engine.
 	}
 	p.sendInfo()
 	return nil

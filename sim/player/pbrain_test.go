@@ -25,6 +25,21 @@ type fakeEngine struct {
 	got     []string
 	answers []string // lines to send when a move is requested
 	noOK    bool     // answer UNKNOWN to RESTART
+	mute    bool     // ignore ABOUT, as some old engines do
+}
+
+// takeN waits (briefly) until n lines have arrived, then takes them all:
+// lines sent without awaiting an answer (INFO) may still be in the pipe.
+func (f *fakeEngine) takeN(n int) []string {
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		f.mu.Lock()
+		got := len(f.got)
+		f.mu.Unlock()
+		if got >= n {
+			break
+		}
+	}
+	return f.take()
 }
 
 func (f *fakeEngine) take() []string {
@@ -63,6 +78,7 @@ func (f *fakeEngine) spawn() (*brainProc, error) {
 				bp.lines <- "UNKNOWN RESTART"
 			case word == "RESTART":
 				bp.lines <- "OK"
+			case word == "ABOUT" && f.mute:
 			case word == "ABOUT":
 				bp.lines <- `name="fake", version="1"`
 			case word == "BOARD":
@@ -171,7 +187,8 @@ func TestPbrainTranscripts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &fakeEngine{noOK: tt.noOK}
 			p := newFake(t, f, Options{Size: 15, Rule: tt.rule}, tt.lim)
-			if got, want := f.take(), setup(ruleCode(tt.rule), tt.lim.Match); !reflect.DeepEqual(got, want) {
+			want := setup(ruleCode(tt.rule), tt.lim.Match)
+			if got := f.takeN(len(want)); !reflect.DeepEqual(got, want) {
 				t.Fatalf("set-up sent %q, want %q", got, want)
 			}
 			for i, s := range tt.steps {
@@ -214,6 +231,28 @@ func TestPbrainLogsMessages(t *testing.T) {
 		t.Errorf("log not cleared")
 	}
 	if p.About() != `name="fake", version="1"` {
+		t.Errorf("about %q", p.About())
+	}
+}
+
+func TestPbrainSilentAbout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the ABOUT timeout")
+	}
+	f := &fakeEngine{mute: true}
+	p := newFake(t, f, Options{Size: 15}, Limits{})
+	want := []string{"START 15", "ABOUT", "START 15", "INFO timeout_turn 5000", "INFO timeout_match 0",
+		"INFO max_memory 0", "INFO game_type 1", "INFO rule 0"}
+	if got := f.takeN(len(want)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("sent %q, want %q", got, want)
+	}
+	f.mu.Lock()
+	f.answers = []string{"7,7"}
+	f.mu.Unlock()
+	if _, err := p.Move(context.Background(), board(t, 15, game.Freestyle)); err != nil {
+		t.Fatal(err)
+	}
+	if p.About() != "" {
 		t.Errorf("about %q", p.About())
 	}
 }
