@@ -7,51 +7,31 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
-var (
-	buildOnce          sync.Once
-	builtDir, buildErr = "", error(nil)
-)
-
-// binaries builds the mcgomoku binary and the misbehaving test engine once
-// per test run.
+// binaries builds the mcgomoku binary and the misbehaving test engine
+// into the test's temporary folder (once per test run: only the
+// acceptance test uses them).
 func binaries(t *testing.T) (mcgomoku, badbrain string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds binaries and runs engine processes")
 	}
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "mcgomoku-bin")
-		if err != nil {
-			buildErr = err
-			return
+	dir := t.TempDir()
+	for _, b := range []struct{ out, pkg string }{
+		{"mcgomoku", "."},
+		{"pbrain-bad", "../../sim/player/testdata/badbrain"},
+	} {
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, b.out), b.pkg).CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", b.pkg, err, out)
 		}
-		for _, b := range []struct{ out, pkg string }{
-			{"mcgomoku", "."},
-			{"pbrain-bad", "../../sim/player/testdata/badbrain"},
-		} {
-			if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, b.out), b.pkg).CombinedOutput(); err != nil {
-				buildErr = &buildError{b.pkg, string(out)}
-				return
-			}
-		}
-		builtDir = dir
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
 	}
-	return filepath.Join(builtDir, "mcgomoku"), filepath.Join(builtDir, "pbrain-bad")
+	return filepath.Join(dir, "mcgomoku"), filepath.Join(dir, "pbrain-bad")
 }
-
-type buildError struct{ pkg, out string }
-
-func (e *buildError) Error() string { return "go build " + e.pkg + ": " + e.out }
 
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -301,31 +300,15 @@ func FuzzSplitCommandLine(f *testing.F) {
 	})
 }
 
-var (
-	badbrainOnce sync.Once
-	badbrainPath string
-	badbrainErr  error
-)
-
-// buildBadbrain compiles the misbehaving test engine once per test run.
+// buildBadbrain compiles the misbehaving test engine into the test's
+// temporary folder (one build per test run: only TestPbrainProcess uses it).
 func buildBadbrain(t *testing.T) string {
 	t.Helper()
-	badbrainOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "badbrain")
-		if err != nil {
-			badbrainErr = err
-			return
-		}
-		badbrainPath = filepath.Join(dir, "pbrain-bad")
-		out, err := exec.Command("go", "build", "-o", badbrainPath, "./testdata/badbrain").CombinedOutput()
-		if err != nil {
-			badbrainErr = errors.New(string(out))
-		}
-	})
-	if badbrainErr != nil {
-		t.Fatalf("building the test engine: %v", badbrainErr)
+	path := filepath.Join(t.TempDir(), "pbrain-bad")
+	if out, err := exec.Command("go", "build", "-o", path, "./testdata/badbrain").CombinedOutput(); err != nil {
+		t.Fatalf("building the test engine: %v\n%s", err, out)
 	}
-	return badbrainPath
+	return path
 }
 
 // playOut asks p for moves on b, answering each with the first empty cell,
