@@ -104,9 +104,9 @@ func (a *dataAccess) set(m *Machine, c *Compound) error {
 	return nil
 }
 
-// checkPathModelled refuses entity paths whose first key mcvm does not
-// model, so that a pack reading an unmodelled field fails loudly instead of
-// seeing "nothing found".
+// checkPath refuses entity paths whose first key mcvm does not model, so
+// that a pack reading an unmodelled field fails loudly instead of seeing
+// "nothing found".
 func (a *dataAccess) checkPath(p *nbtPath) error {
 	if a.e == nil || len(p.nodes) == 0 {
 		return nil
@@ -114,13 +114,7 @@ func (a *dataAccess) checkPath(p *nbtPath) error {
 	n := p.nodes[0]
 	switch n.kind {
 	case nodeChild, nodeMatchObj:
-		kind, ok := a.e.typ.fields[n.name]
-		if a.e.player != nil {
-			kind, ok = playerFields[n.name]
-		}
-		if !ok || kind == fUnmodelled {
-			return unmodelled("entity field %q of %s", n.name, a.e.typ.id)
-		}
+		return checkEntityKey(a.e, n.name)
 	case nodeMatchRoot:
 		return checkEntityKeys(a.e, n.filter)
 	}

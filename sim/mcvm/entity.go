@@ -412,20 +412,15 @@ func baseExtra(t *entityType) *Compound {
 	return c
 }
 
-// load is Entity.load over a full or merged compound: every key must be one
-// the type has; values are normalised to the saved types (a value of the
-// wrong kind becomes the default, as the game's lenient reads do).
+// load is Entity.load over a full or merged compound: values are
+// normalised to the saved types (a value of the wrong kind becomes the
+// default, as the game's lenient reads do).
 func (e *Entity) load(c *Compound, summoning bool) error {
+	// Keys the type does not have are ignored, as the game's load ignores
+	// them; keys the game has but mcvm does not model are refused.
 	for _, k := range c.Keys() {
-		kind, ok := e.typ.fields[k]
-		if !ok {
-			return unmodelled("entity field %q of %s (the game would ignore or use it; mcvm cannot say which)", k, e.typ.id)
-		}
-		if kind == fUnmodelled {
+		if e.typ.fields[k] == fUnmodelled {
 			return unmodelled("entity field %q of %s", k, e.typ.id)
-		}
-		if k == "id" && !summoning {
-			continue
 		}
 	}
 	def := baseExtra(e.typ)

@@ -412,17 +412,28 @@ func (m *Machine) entityData(e *Entity) *Compound {
 	return e.save()
 }
 
-// checkEntityKeys refuses filters on fields mcvm does not model.
+// checkEntityKeys refuses filters on fields mcvm does not model: fields
+// of the modelled types that mcvm leaves out, and any player field beyond
+// position, rotation, UUID and tags. A key the type does not have at all
+// simply does not match, as in the game.
 func checkEntityKeys(e *Entity, c *Compound) error {
-	fields := e.typ.fields
-	if e.player != nil {
-		fields = playerFields
-	}
 	for _, k := range c.Keys() {
-		kind, ok := fields[k]
-		if !ok || kind == fUnmodelled {
-			return unmodelled("entity field %q of %s", k, e.typ.id)
+		if err := checkEntityKey(e, k); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+func checkEntityKey(e *Entity, k string) error {
+	if e.player != nil {
+		if _, ok := playerFields[k]; !ok {
+			return unmodelled("player field %q", k)
+		}
+		return nil
+	}
+	if e.typ.fields[k] == fUnmodelled {
+		return unmodelled("entity field %q of %s", k, e.typ.id)
 	}
 	return nil
 }

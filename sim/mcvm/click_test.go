@@ -1,0 +1,163 @@
+package mcvm
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// clickPack is a board of two interaction cells; right clicks are
+// delivered through an advancement whose reward revokes it, finds the
+// clicked cell, records the cell index and the clicker, and clears the
+// interaction.
+var clickPack = map[string]string{
+	"data/minecraft/tags/function/load.json": `{"values":["g:load"]}`,
+	"g:load": lines(
+		"forceload add 0 0",
+		"scoreboard objectives add g.cell dummy",
+		"scoreboard objectives add g.last dummy",
+		`summon interaction 1.5 64 1.5 {width:1f,height:0.2f,response:1b,Tags:["g.cell"]}`,
+		`summon interaction 2.5 64 1.5 {width:1f,height:0.2f,response:1b,Tags:["g.cell"]}`,
+		"scoreboard players set @e[type=interaction,tag=g.cell,x=1,y=64,z=1,dx=0,dy=1,dz=0] g.cell 0",
+		"scoreboard players set @e[type=interaction,tag=g.cell,x=2,y=64,z=1,dx=0,dy=1,dz=0] g.cell 1",
+	),
+	"data/g/advancement/click.json": `{
+		"criteria": {"c": {"trigger": "minecraft:player_interacted_with_entity",
+			"conditions": {"entity": {"type": "minecraft:interaction", "nbt": "{Tags:[\"g.cell\"]}"}}}},
+		"rewards": {"function": "g:click"}
+	}`,
+	"data/g/advancement/punch.json": `{
+		"criteria": {"c": {"trigger": "minecraft:player_hurt_entity",
+			"conditions": {"entity": [{"condition": "minecraft:entity_properties", "entity": "this",
+				"predicate": {"type": "minecraft:interaction"}}]}}},
+		"rewards": {"function": "g:punch"}
+	}`,
+	"g:click": lines(
+		"advancement revoke @s only g:click",
+		"tag @s add g.clicker",
+		"execute as @e[type=interaction,tag=g.cell,distance=..6] if data entity @s interaction run function g:found",
+		"tag @s remove g.clicker",
+	),
+	"g:found": lines(
+		"scoreboard players operation #last g.last = @s g.cell",
+		"execute on target if entity @s[tag=g.clicker] run scoreboard players add @s g.last 1",
+		"data remove entity @s interaction",
+	),
+	"g:punch": lines(
+		"scoreboard players add #punches g.last 1",
+	),
+}
+
+func TestClickAdvancementReward(t *testing.T) {
+	m := load(t, clickPack)
+	if _, err := m.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	alex, err := m.AddPlayer("Alex", UUID{0xa1}, Vec3{2.5, 64, 3}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := m.EntitiesWithTag("g.cell")
+	if len(cells) != 2 {
+		t.Fatalf("%d cells", len(cells))
+	}
+	rep, err := m.ClickEntity(alex, cells[1].UUID, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Calls) != 1 || !strings.HasPrefix(rep.Calls[0].Entry, "reward g:click") {
+		t.Fatalf("calls: %+v", rep.Calls)
+	}
+	wantScore(t, m, "#last", "g.last", 1)
+	wantScore(t, m, "Alex", "g.last", 1)
+	if got := m.EntityNBT(cells[1]).Get("interaction"); got != nil {
+		t.Errorf("interaction not cleared: %s", FormatSNBT(got))
+	}
+	if alex.Entity().HasTag("g.clicker") {
+		t.Errorf("clicker tag left behind")
+	}
+	// The reward revoked the advancement, so the next click fires again.
+	if _, err := m.ClickEntity(alex, cells[0].UUID, true); err != nil {
+		t.Fatal(err)
+	}
+	wantScore(t, m, "#last", "g.last", 0)
+	wantScore(t, m, "Alex", "g.last", 2)
+	// Left click: attack recorded, player_hurt_entity fires once; without a
+	// revoke the advancement stays done and later punches do nothing.
+	for range 2 {
+		if _, err := m.ClickEntity(alex, cells[0].UUID, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantScore(t, m, "#punches", "g.last", 1)
+	attack, ok := m.EntityNBT(cells[0]).Get("attack").(*Compound)
+	if !ok {
+		t.Fatalf("no attack recorded")
+	}
+	if u, _ := uuidFromTag(attack.Get("player")); u != alex.Entity().UUID {
+		t.Errorf("attack player = %v", u)
+	}
+	if ts := attack.Get("timestamp"); ts != Long(m.GameTime()) {
+		t.Errorf("attack timestamp = %v, want %d", ts, m.GameTime())
+	}
+}
+
+func TestClickOutOfReach(t *testing.T) {
+	m := load(t, clickPack)
+	if _, err := m.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	far, err := m.AddPlayer("Far", UUID{0xb2}, Vec3{2.5, 64, 8}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m.ClickEntity(far, m.EntitiesWithTag("g.cell")[0].UUID, true)
+	var oor *ErrOutOfReach
+	if !errors.As(err, &oor) {
+		t.Fatalf("err = %v, want out of reach", err)
+	}
+	if m.EntityNBT(m.EntitiesWithTag("g.cell")[0]).Get("interaction") != nil {
+		t.Errorf("an out-of-reach click was recorded")
+	}
+}
+
+func TestAdvancementCommands(t *testing.T) {
+	files := map[string]string{
+		"data/g/advancement/root.json":  `{"criteria":{"a":{"trigger":"minecraft:impossible"}},"rewards":{"function":"g:r"}}`,
+		"data/g/advancement/child.json": `{"parent":"g:root","criteria":{"a":{"trigger":"minecraft:impossible"},"b":{"trigger":"minecraft:impossible"}},"requirements":[["a","b"]]}`,
+		"g:r":      "scoreboard players add #rewards o 1\n",
+		"g:setup":  "scoreboard objectives add o dummy\n",
+		"g:grant":  "execute store result score #n o run advancement grant @a from g:root\n",
+		"g:revoke": "execute store result score #n o run advancement revoke @a only g:child b\n",
+	}
+	m := load(t, files)
+	if _, err := m.AddPlayer("Alex", UUID{1}, Vec3{0, 64, 0}, 0); err != nil {
+		t.Fatal(err)
+	}
+	call(t, m, "g:setup")
+	call(t, m, "g:grant")
+	wantScore(t, m, "#n", "o", 2)
+	wantScore(t, m, "#rewards", "o", 1)
+	call(t, m, "g:revoke")
+	wantScore(t, m, "#n", "o", 1)
+	// Granting again re-awards only what was revoked; the root reward does
+	// not run twice.
+	call(t, m, "g:grant")
+	wantScore(t, m, "#n", "o", 1)
+	wantScore(t, m, "#rewards", "o", 1)
+}
+
+func TestAdvancementLoadErrors(t *testing.T) {
+	for _, tc := range []struct{ json, want string }{
+		{`{"criteria":{"a":{"trigger":"minecraft:tick"}}}`, "trigger minecraft:tick"},
+		{`{"criteria":{}}`, "cannot be empty"},
+		{`{"criteria":{"a":{"trigger":"minecraft:impossible"}},"requirements":[["b"]]}`, "unknown criterion"},
+		{`{"criteria":{"a":{"trigger":"minecraft:player_interacted_with_entity","conditions":{"entity":{"flags":{}}}}}}`, "flags"},
+		{`{"criteria":{"a":{"trigger":"minecraft:impossible"}},"rewards":{"experience":5}}`, "experience"},
+	} {
+		_, err := Load(packOf(map[string]string{"data/g/advancement/x.json": tc.json}), Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "data/g/advancement/x.json") {
+			t.Errorf("%s: err = %v, want %q with the file", tc.json, err, tc.want)
+		}
+	}
+}

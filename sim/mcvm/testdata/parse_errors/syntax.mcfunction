@@ -1,0 +1,52 @@
+# Annotated parse errors: a "# error: TEXT" line expects the next command
+# line to fail to parse with a message containing TEXT; "# error@COL:" also
+# pins the 1-based column. Every other line must parse.
+scoreboard objectives add o dummy
+# error: must not be less than 0
+scoreboard players add #x o -1
+# error@35: invalid operation
+scoreboard players operation #x o ** #y o
+# error: expected whitespace
+scoreboard players set #x o 1x
+# error: unknown or incomplete command "scoreboards"
+scoreboards players set #x o 1
+# error: do not use a preceding forwards slash
+/say hi
+# error: use '#' not '//'
+// comment
+# error: min cannot be bigger than max
+execute if score #x o matches 5..1 run say hi
+# error: expected value or range
+execute if score #x o matches .. run say hi
+# error: unknown execute subcommand
+execute foo @s run say hi
+# error: unknown or incomplete command, expected more arguments
+execute as @s
+# error: expected compound
+data merge storage t:s [1,2]
+# error: invalid NBT path element
+data get storage t:s a..b
+# error: expected '}'
+data modify storage t:s a set value {a:1
+# error: leading zeros are not allowed
+data modify storage t:s a set value 012
+# error: invalid ID
+function T:Upper
+# error: tick count must not be less than 0
+schedule function t:x -1t
+# error: invalid unit
+schedule function t:x 1y
+# error: only one entity is allowed
+data get entity @e[type=marker] Pos
+# error: only players may be affected
+tellraw @e[type=marker] "x"
+# error: unknown game rule "maxCommandChainLength"
+gamerule maxCommandChainLength 5
+# error: text component has no content
+tellraw @a {color:"red"}
+# error: cannot mix world & local coordinates
+tp @s ^ ~ ^
+# error: expected integer
+setblock 1 2 stone
+# error: unclosed quoted string
+execute if entity @e[name="unterminated] run say hi
