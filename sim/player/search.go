@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"time"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -36,6 +37,7 @@ type Search struct {
 	name   string
 	engine *search.Engine
 	limits search.Limits
+	turn   time.Duration // the arena's or brain's per-move limit; 0 = none
 	last   search.Result
 }
 
@@ -52,12 +54,41 @@ func (s *Search) Engine() *search.Engine { return s.engine }
 // Last returns the result behind the last move: score, depth, nodes, line.
 func (s *Search) Last() search.Result { return s.last }
 
+// SetLimits caps the thinking time at the per-move limit the arena or a
+// Gomocup manager sets (Limiter); the spec's own, smaller budget stands.
+// A node budget stays, so play is reproducible unless the cap bites.
+func (s *Search) SetLimits(l Limits) { s.turn = l.Turn }
+
+// budget returns the limits for one search.
+func (s *Search) budget() search.Limits {
+	lim := s.limits
+	if lim.Time == 0 && lim.Nodes == 0 {
+		c := s.engine.Config()
+		lim.Time, lim.Nodes = c.Time, c.Nodes
+	}
+	if s.turn > 0 && (lim.Time == 0 || lim.Time > s.turn) {
+		lim.Time = s.turn
+	}
+	return lim
+}
+
 // Move searches b within the player's limits.
 func (s *Search) Move(ctx context.Context, b *game.Board) (int, error) {
-	r, err := s.engine.Search(ctx, b, s.limits)
+	r, err := s.engine.Search(ctx, b, s.budget())
 	s.last = r
 	if err != nil {
 		return -1, err
 	}
 	return r.Move, nil
+}
+
+// Evaluate judges b for the side to move, from 0 (lost) to 1 (won), by a
+// search within the player's limits: the opening judge of the arena.
+func (s *Search) Evaluate(ctx context.Context, b *game.Board) (float64, error) {
+	r, err := s.engine.Search(ctx, b, s.budget())
+	s.last = r
+	if err != nil {
+		return 0, err
+	}
+	return r.Expected(), nil
 }

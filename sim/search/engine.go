@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -53,6 +54,23 @@ func (r Result) Decisive() (plies int, ok bool) {
 	return 0, false
 }
 
+// EvalScale is the score at which the side to move is expected to score
+// about 73% (1/(1+e⁻¹)): the scale of Expected's logistic curve, fitted
+// to search-against-search games.
+const EvalScale = 400
+
+// Expected returns the side to move's expected game score, 0 (lost) to 1
+// (won): 0 or 1 for a forced result, else 1/(1+e^(-Score/EvalScale)).
+func (r Result) Expected() float64 {
+	switch {
+	case r.Score > wonAbove:
+		return 1
+	case r.Score < -wonAbove:
+		return 0
+	}
+	return 1 / (1 + math.Exp(-float64(r.Score)/EvalScale))
+}
+
 // Engine is the search engine. It keeps its transposition table and
 // incremental positions between searches, so a game's next move is cheap
 // to set up. An Engine is not safe for concurrent Search calls.
@@ -100,9 +118,11 @@ func (e *Engine) setup(b *game.Board) error {
 		if err != nil {
 			return err
 		}
+		if e.model != nil {
+			e.sh.tt.clear() // the keys meant other cells
+		}
 		e.model = m
 		e.z = newZobrist(m.Size * m.Size)
-		e.sh.tt.clear()
 		e.pos = nil
 	}
 	for len(e.pos) < e.threads {
