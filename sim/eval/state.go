@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -22,10 +21,10 @@ type State struct {
 	// hold a four (or open four) and an open three.
 	att, def      [2][]int32
 	fours, threes [2][]int8
-	// total[side][Model.Rank[cell]] is Score(cell, side) for an empty cell
-	// and occupied for an occupied one, kept up to date for every cell
-	// whose patterns change, in tie-break order so Best scans it linearly.
-	total [2][]int32
+	// total[side][Model.Rank[cell]] is Score(cell, side), minus occupied
+	// while the cell holds a stone, kept up to date by deltas as patterns
+	// change, in tie-break order so Best scans it linearly.
+	total [2][]int64
 }
 
 // NewState returns the evaluation of an empty board.
@@ -39,7 +38,7 @@ func NewState(m *Model) *State {
 		s.def[c] = make([]int32, n)
 		s.fours[c] = make([]int8, n)
 		s.threes[c] = make([]int8, n)
-		s.total[c] = make([]int32, n)
+		s.total[c] = make([]int64, n)
 	}
 	s.recompute()
 	return s
@@ -89,18 +88,20 @@ func (s *State) recompute() {
 	}
 }
 
-// occupied is the total of an occupied cell: below every real score.
-const occupied = math.MinInt32
+// occupied is subtracted from the totals of an occupied cell, putting them
+// far below every real score (which fit in 32 bits) while deltas still
+// apply, so removing the stone restores the score exactly.
+const occupied = int64(1) << 40
 
-// retotal recomputes both sides' scores of cell i.
+// retotal recomputes both sides' totals of cell i from scratch.
 func (s *State) retotal(i int) {
 	r := s.m.Rank[i]
+	var off int64
 	if s.cells[i] != game.Empty {
-		s.total[0][r], s.total[1][r] = occupied, occupied
-		return
+		off = occupied
 	}
-	s.total[0][r] = s.score(i, 0)
-	s.total[1][r] = s.score(i, 1)
+	s.total[0][r] = int64(s.score(i, 0)) - off
+	s.total[1][r] = int64(s.score(i, 1)) - off
 }
 
 // score is cell i's value for side p (colour index): its own patterns and
@@ -144,37 +145,50 @@ func (s *State) At(i int) game.Colour { return s.cells[i] }
 // window within R of it: DigitOwn for its own colour, DigitBlocked for the
 // other, and re-scores only the slots whose pattern changed.
 func (s *State) apply(i int, col game.Colour, sign int32) {
+	r := s.m.Rank[i]
 	if sign > 0 {
 		s.cells[i] = col
+		s.total[0][r] -= occupied
+		s.total[1][r] -= occupied
 	} else {
 		s.cells[i] = game.Empty
+		s.total[0][r] += occupied
+		s.total[1][r] += occupied
 	}
-	s.retotal(i)
 	w := &s.m.Weights
+	m := s.m
 	// digit[c]: what the stone is in colour c's windows.
 	var digit [2]int32
 	digit[ColourIndex(col)] = sign * DigitOwn
 	digit[1-ColourIndex(col)] = sign * DigitBlocked
-	for _, tc := range s.m.Touch[i] {
+	for _, tc := range m.Touch[i] {
 		q := tc.Slot >> 2
-		changed := false
+		rq := m.Rank[q]
 		for c := 0; c < 2; c++ {
 			nc := s.code[c][tc.Slot] + digit[c]*tc.Place
 			s.code[c][tc.Slot] = nc
-			np := s.m.Tables[c].Pattern[nc]
+			np := m.Tables[c].Pattern[nc]
 			op := s.pat[c][tc.Slot]
 			if np == op {
 				continue
 			}
-			changed = true
 			s.pat[c][tc.Slot] = np
-			s.att[c][q] += w.Attack[np] - w.Attack[op]
-			s.def[c][q] += w.Defence[np] - w.Defence[op]
-			s.fours[c][q] += isFour(np) - isFour(op)
-			s.threes[c][q] += isOpenThree(np) - isOpenThree(op)
-		}
-		if changed {
-			s.retotal(int(q))
+			dA := w.Attack[np] - w.Attack[op]
+			dD := w.Defence[np] - w.Defence[op]
+			s.att[c][q] += dA
+			s.def[c][q] += dD
+			// Colour c's attack counts for c to move; its defence for the
+			// other side to move.
+			s.total[c][rq] += int64(dA)
+			s.total[1-c][rq] += int64(dD)
+			if df, dt := isFour(np)-isFour(op), isOpenThree(np)-isOpenThree(op); df != 0 || dt != 0 {
+				oldKey := comboKey(s.fours[c][q], s.threes[c][q])
+				s.fours[c][q] += df
+				s.threes[c][q] += dt
+				newKey := comboKey(s.fours[c][q], s.threes[c][q])
+				s.total[c][rq] += int64(m.attackCombo[newKey] - m.attackCombo[oldKey])
+				s.total[1-c][rq] += int64(m.defenceCombo[newKey] - m.defenceCombo[oldKey])
+			}
 		}
 	}
 }
@@ -182,7 +196,7 @@ func (s *State) apply(i int, col game.Colour, sign int32) {
 // Score is cell i's value for the side to move (empty cells only): its own
 // patterns and combos (attack), the opponent's (defence) and the bias.
 func (s *State) Score(i int, toMove game.Colour) int32 {
-	return s.total[ColourIndex(toMove)][s.m.Rank[i]]
+	return s.score(i, ColourIndex(toMove))
 }
 
 // Pattern returns colour col's pattern on cell i along direction d.
@@ -218,25 +232,29 @@ func (s *State) Best(toMove game.Colour, skip func(int) bool, rng *rand.Rand) (c
 	total := s.total[ColourIndex(toMove)]
 	best := -1
 	if noise := s.m.Weights.Noise; rng != nil && noise > 0 || skip != nil {
+		var bestV int64
 		for r, v := range total {
-			if v == occupied || skip != nil && skip(s.m.Order[r]) {
+			if v < 0 || skip != nil && skip(s.m.Order[r]) {
 				continue
 			}
 			if rng != nil && noise > 0 {
-				v += int32(rng.IntN(int(noise) + 1))
+				v += int64(rng.IntN(int(noise) + 1))
 			}
-			if best < 0 || v > score {
-				best, score = r, v
+			if best < 0 || v > bestV {
+				best, bestV = r, v
 			}
 		}
+		score = int32(bestV)
 	} else {
-		// The hot path: a linear scan, strict > keeping the first maximum.
-		score = occupied
+		// The hot path: a linear scan, strict > keeping the first maximum;
+		// occupied cells are far below zero, real scores never are.
+		bestV := int64(-1)
 		for r, v := range total {
-			if v > score {
-				best, score = r, v
+			if v > bestV {
+				best, bestV = r, v
 			}
 		}
+		score = int32(bestV)
 	}
 	if best < 0 {
 		return -1, 0
@@ -295,7 +313,7 @@ func (s *State) Check() error {
 		for i := range s.att[c] {
 			if s.att[c][i] != fresh.att[c][i] || s.def[c][i] != fresh.def[c][i] ||
 				s.fours[c][i] != fresh.fours[c][i] || s.threes[c][i] != fresh.threes[c][i] ||
-				s.total[c][i] != fresh.total[c][i] {
+				s.total[c][s.m.Rank[i]] != fresh.total[c][s.m.Rank[i]] {
 				return fmt.Errorf("colour %d cell %d: sums differ from a recomputation", c, i)
 			}
 		}
