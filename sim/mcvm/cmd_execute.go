@@ -30,11 +30,19 @@ func (c *modAsAt) apply(m *Machine, s *source, out []*source) ([]*source, error)
 
 type modPositioned struct{ c coords }
 
-func (c *modPositioned) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modPositioned) one(m *Machine, s *source) (*source, bool, error) {
 	n := s.with()
 	n.pos = c.c.vec(s)
 	n.eyes = false
-	return append(out, n), nil
+	return n, true, nil
+}
+
+func (c *modPositioned) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type modPositionedAs struct{ ea *entityArg }
@@ -54,10 +62,18 @@ func (c *modPositionedAs) apply(m *Machine, s *source, out []*source) ([]*source
 
 type modRotated struct{ rot rotation }
 
-func (c *modRotated) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modRotated) one(m *Machine, s *source) (*source, bool, error) {
 	n := s.with()
 	n.yaw, n.pitch = c.rot.get(s)
-	return append(out, n), nil
+	return n, true, nil
+}
+
+func (c *modRotated) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type modRotatedAs struct{ ea *entityArg }
@@ -77,8 +93,16 @@ func (c *modRotatedAs) apply(m *Machine, s *source, out []*source) ([]*source, e
 
 type modFacing struct{ c coords }
 
+func (c *modFacing) one(m *Machine, s *source) (*source, bool, error) {
+	return s.facing(c.c.vec(s)), true, nil
+}
+
 func (c *modFacing) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	return append(out, s.facing(c.c.vec(s))), nil
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type modFacingEntity struct {
@@ -174,7 +198,7 @@ func mthAtan2(y, x float64) float64 {
 
 type modAlign struct{ axes [3]bool }
 
-func (c *modAlign) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modAlign) one(m *Machine, s *source) (*source, bool, error) {
 	n := s.with()
 	if c.axes[0] {
 		n.pos.X = math.Floor(n.pos.X)
@@ -185,33 +209,65 @@ func (c *modAlign) apply(m *Machine, s *source, out []*source) ([]*source, error
 	if c.axes[2] {
 		n.pos.Z = math.Floor(n.pos.Z)
 	}
-	return append(out, n), nil
+	return n, true, nil
+}
+
+func (c *modAlign) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type modAnchored struct{ eyes bool }
 
-func (c *modAnchored) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modAnchored) one(m *Machine, s *source) (*source, bool, error) {
 	n := s.with()
 	n.eyes = c.eyes
-	return append(out, n), nil
+	return n, true, nil
+}
+
+func (c *modAnchored) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type modIn struct{ dim string }
 
-func (c *modIn) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modIn) one(m *Machine, s *source) (*source, bool, error) {
 	n := s.with()
 	n.dim = c.dim
-	return append(out, n), nil
+	return n, true, nil
+}
+
+func (c *modIn) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type modSummon struct{ t *entityType }
 
-func (c *modSummon) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modSummon) one(m *Machine, s *source) (*source, bool, error) {
 	e, err := m.summon(c.t, s.pos, s.dim, NewCompound())
 	if err != nil {
-		return out, err
+		return nil, false, err
 	}
-	return append(out, s.withEntity(e)), nil
+	return s.withEntity(e), true, nil
+}
+
+func (c *modSummon) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type modOn struct{ rel string }
@@ -272,20 +328,50 @@ type modStoreScore struct {
 	h      *scoreHolder
 	obj    int32
 	result bool
+	cached *storeScoreCB
 }
 
-func (c *modStoreScore) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modStoreScore) one(m *Machine, s *source) (*source, bool, error) {
+	cb, err := c.storeCB(m, s)
+	if err != nil {
+		return nil, false, err
+	}
+	n := s.with()
+	n.cb = chainCB(s.cb, cb)
+	return n, true, nil
+}
+
+// storeCB is the callback the stage adds to the source. For a fixed
+// holder it depends only on the objective, so it is made once per
+// objective instance.
+func (c *modStoreScore) storeCB(m *Machine, s *source) (callback, error) {
+	if c.h.fixed() {
+		o := m.sb.objByName[c.obj]
+		if o == nil {
+			return nil, m.noObjective(c.obj)
+		}
+		if c.cached == nil || c.cached.obj != o {
+			c.cached = &storeScoreCB{[]int32{c.h.holderID}, o, c.result}
+		}
+		return c.cached, nil
+	}
 	holders, err := c.h.resolve(m, s, true)
 	if err != nil {
-		return out, err
+		return nil, err
 	}
 	o, err := m.objectiveOrFail(c.obj)
 	if err != nil {
-		return out, err
+		return nil, err
 	}
-	n := s.with()
-	n.cb = chainCB(s.cb, &storeScoreCB{holders, o, c.result})
-	return append(out, n), nil
+	return &storeScoreCB{holders, o, c.result}, nil
+}
+
+func (c *modStoreScore) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 type storeDataCB struct {
@@ -351,14 +437,30 @@ type modStoreData struct {
 	result bool
 }
 
-func (c *modStoreData) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	acc, err := c.dt.access(m, s)
+func (c *modStoreData) one(m *Machine, s *source) (*source, bool, error) {
+	cb, err := c.storeCB(m, s)
 	if err != nil {
-		return out, err
+		return nil, false, err
 	}
 	n := s.with()
-	n.cb = chainCB(s.cb, &storeDataCB{acc, c.path, c.typ, c.scale, c.result})
-	return append(out, n), nil
+	n.cb = chainCB(s.cb, cb)
+	return n, true, nil
+}
+
+func (c *modStoreData) storeCB(m *Machine, s *source) (callback, error) {
+	acc, err := c.dt.access(m, s)
+	if err != nil {
+		return nil, err
+	}
+	return &storeDataCB{acc, c.path, c.typ, c.scale, c.result}, nil
+}
+
+func (c *modStoreData) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 // ---- conditions ----
@@ -373,15 +475,20 @@ type modCondition struct {
 	unless bool
 }
 
-func (c *modCondition) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+func (c *modCondition) one(m *Machine, s *source) (*source, bool, error) {
 	v, err := c.c.test(m, s)
 	if err != nil {
-		return out, err
+		return nil, false, err
 	}
-	if (v > 0) != c.unless {
-		out = append(out, s)
+	return s, (v > 0) != c.unless, nil
+}
+
+func (c *modCondition) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := c.one(m, s)
+	if ok {
+		out = append(out, n)
 	}
-	return out, nil
+	return out, err
 }
 
 type cmdCondition struct {
@@ -399,7 +506,7 @@ func (c *cmdCondition) run(m *Machine, s *source) (int32, error) {
 			if v > 0 {
 				return v, nil
 			}
-			return 0, failf("test failed")
+			return 0, errTestFailed
 		}
 		if v == 0 {
 			return 1, nil
@@ -409,8 +516,10 @@ func (c *cmdCondition) run(m *Machine, s *source) (int32, error) {
 	if (v > 0) != c.unless {
 		return 1, nil
 	}
-	return 0, failf("test failed")
+	return 0, errTestFailed
 }
+
+var errTestFailed = failf("test failed")
 
 func boolInt(b bool) int32 {
 	if b {

@@ -351,6 +351,7 @@ func (p *parser) players() error {
 		c := &cmdScoreGet{h: h, obj: obj, cell: -1}
 		if h.fixed() {
 			c.cell = p.m.sb.cell(h.holderID, obj)
+			c.unset = failf("can't get value of %s for %s; none is set", p.m.sb.objNameStr[obj], h.name)
 		}
 		p.setLeaf("scoreboard", c)
 		return nil
@@ -465,9 +466,10 @@ func (c *cmdScoreSet) run(m *Machine, s *source) (int32, error) {
 }
 
 type cmdScoreGet struct {
-	h    *scoreHolder
-	obj  int32
-	cell int32
+	h     *scoreHolder
+	obj   int32
+	cell  int32
+	unset error // the failure for a fixed holder, made once
 }
 
 func (c *cmdScoreGet) run(m *Machine, s *source) (int32, error) {
@@ -485,6 +487,9 @@ func (c *cmdScoreGet) run(m *Machine, s *source) (int32, error) {
 	}
 	cell := &sb.cells[ci]
 	if !cell.present {
+		if c.unset != nil {
+			return 0, c.unset
+		}
 		return 0, failf("can't get value of %s for %s; none is set", sb.objNameStr[c.obj], sb.holderNames[cell.holder])
 	}
 	return cell.value, nil

@@ -107,11 +107,22 @@ func (e *unsupportedError) Error() string { return "not implemented by mcvm: " +
 // CommandSyntaxException thrown while executing. The game reports it to the
 // source (suppressed inside functions) and the command's callbacks see
 // failure.
-type cmdError struct{ msg string }
+//
+// Failures are common inside functions and usually never shown, so the
+// message is formatted only when asked for.
+type cmdError struct {
+	format string
+	args   []any
+}
 
-func (e *cmdError) Error() string { return e.msg }
+func (e *cmdError) Error() string {
+	if len(e.args) == 0 {
+		return e.format
+	}
+	return fmt.Sprintf(e.format, e.args...)
+}
 
-func failf(format string, args ...any) error { return &cmdError{fmt.Sprintf(format, args...)} }
+func failf(format string, args ...any) error { return &cmdError{format, args} }
 
 // VMError is an interpreter error at run time: the pack did something this
 // interpreter does not model (so its result would be a guess), or an

@@ -119,13 +119,19 @@ type entry struct {
 	frame     frame
 	src       *source
 	srcs      []*source
-	srcList   *[]*source // eLine after execute if function: filled later
-	orig      *source
 	line      *cmdLine
 	fn        *instFunc
-	fns       []*instFunc
 	cb        callback
-	acc       *accumulator
+	x         *entryExtra
+}
+
+// entryExtra holds the fields only rare entries need, keeping the common
+// entry small (entries are copied on every push).
+type entryExtra struct {
+	orig    *source
+	srcList *[]*source // eLine after execute if function: filled later
+	fns     []*instFunc
+	acc     *accumulator
 }
 
 type accumulator struct {
@@ -151,7 +157,10 @@ type execCtx struct {
 	stats     *CallStats
 	counts    []int64 // by command name id
 	abort     *VMError
-	queued    int // entries queued, for the overflow cap
+	// minDiscard is the lowest discard depth since it was last reset
+	// (-1 for a whole-queue clear), so a function body run inline can tell
+	// whether a line discarded its frame.
+	minDiscard int32
 }
 
 func (m *Machine) queueNext(e entry) {
@@ -178,6 +187,9 @@ func (m *Machine) pushNew() {
 // discard is Frame.discard.
 func (m *Machine) discard(f *frame) {
 	c := m.ctx
+	if f.ctl < c.minDiscard {
+		c.minDiscard = f.ctl
+	}
 	if f.ctl < 0 {
 		for i := range c.stack {
 			c.stack[i] = entry{}
@@ -229,8 +241,9 @@ func (m *Machine) runTop(entryName string, setup func()) (*CallStats, error) {
 		if n == 0 {
 			break
 		}
+		// The popped slot is not cleared: it is overwritten by the next
+		// push, and clearing costs write barriers on every command.
 		e := c.stack[n-1]
-		c.stack[n-1] = entry{}
 		c.stack = c.stack[:n-1]
 		c.curDepth = e.frame.depth
 		m.execEntry(&e)
@@ -301,22 +314,13 @@ func (m *Machine) execEntry(e *entry) {
 	c := m.ctx
 	switch e.kind {
 	case eBody:
-		fn := e.fn
-		i := e.idx
-		if int(i)+1 < len(fn.lines) {
-			// The game queues [line i, rest of body]; line i is dequeued
-			// next at no cost, so it runs here with the rest already queued.
-			next := *e
-			next.idx = i + 1
-			c.stack = append(c.stack, next)
-		}
-		m.runLine(fn.lines[i], &e.frame, e.src)
+		m.runBody(e)
 	case eLine:
-		srcs := e.srcs
-		if e.srcList != nil {
-			srcs = *e.srcList
+		srcs, orig := e.srcs, e.src
+		if e.x != nil && e.x.srcList != nil {
+			srcs = *e.x.srcList
 		}
-		m.buildContexts(e.line, int(e.idx), e.orig, srcs, &e.frame, e.mods)
+		m.buildContexts(e.line, int(e.idx), orig, srcs, &e.frame, e.mods)
 	case eExec:
 		m.execLeaves(e.line, &e.frame, e.srcs[e.idx:], e.mods)
 	case eCall:
@@ -340,27 +344,119 @@ func (m *Machine) execEntry(e *entry) {
 	case eIsolated:
 		depth := e.frame.depth + 1
 		nf := frame{depth: depth, ctl: depth, ret: e.cb, call: e.frame.call}
-		for _, fn := range e.fns {
+		for _, fn := range e.x.fns {
 			m.queueNext(entry{kind: eCall, frame: nf, fn: fn, cb: nf.ret, retParent: true, src: e.src})
 		}
 		m.queueNext(entry{kind: eFall, frame: nf})
 	case eAccum:
-		if e.acc.any && e.cb != nil {
-			e.cb.onResult(m, true, e.acc.sum)
+		if acc := e.x.acc; acc.any && e.cb != nil {
+			e.cb.onResult(m, true, acc.sum)
 		}
 	}
 }
 
+// runBody runs a function's lines from e.idx. The game keeps the rest of
+// the body queued as one continuation entry and dequeues the next line at
+// no cost; here the lines run in a loop for as long as nothing could come
+// between them: the loop stops (re-queueing the rest) when a line queued
+// something, the quota ran out or a line discarded this frame (return).
+func (m *Machine) runBody(e *entry) {
+	c := m.ctx
+	fn := e.fn
+	f := &e.frame
+	for i := int(e.idx); i < len(fn.lines); i++ {
+		c.minDiscard = maxDepth
+		m.runLine(fn.lines[i], f, e.src)
+		if c.abort != nil || c.minDiscard <= f.depth || i+1 == len(fn.lines) {
+			return
+		}
+		if len(c.newTop) > 0 || c.quota <= 0 || c.overflow {
+			next := *e
+			next.idx = int32(i + 1)
+			c.stack = append(c.stack, next)
+			return
+		}
+	}
+}
+
+const maxDepth = 1<<31 - 1
+
+// singleModifier is a modifier that maps one source to at most one.
+type singleModifier interface {
+	one(m *Machine, s *source) (*source, bool, error)
+}
+
 // runLine is BuildContexts.Unbound.execute for a function line bound to
-// src.
+// src, with a fast path for the common single-source chain.
 func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
-	if len(line.stages) == 0 && line.leaf != nil {
-		// No stage: the game queues one ExecuteCommand and dequeues it
-		// next, quota unchanged.
-		m.execLeaf(line, f, src, 0)
+	c := m.ctx
+	if len(line.stages) == 0 {
+		if line.leaf != nil {
+			// No stage: the game queues one ExecuteCommand and dequeues it
+			// next, quota unchanged.
+			m.execLeaf(line, f, src, 0)
+			return
+		}
+		m.runCustom(line, src, f, 0)
 		return
 	}
-	m.buildContexts(line, 0, src, []*source{src}, f, 0)
+	s := src
+	mods := uint8(0)
+	// Stores add callbacks to the source; on this path they are carried in
+	// pending instead of allocating a new source per store.
+	var pending callback
+	materialize := func() *source {
+		if pending == nil {
+			return s
+		}
+		n := s.with()
+		n.cb = chainCB(s.cb, pending)
+		return n
+	}
+	for i := range line.stages {
+		st := &line.stages[i]
+		if st.single == nil || c.forkLimit <= 1 {
+			m.buildContexts(line, i, src, []*source{materialize()}, f, mods)
+			return
+		}
+		if st.fork {
+			mods |= modForked
+		}
+		c.quota--
+		c.stats.Units++
+		if st.store != nil {
+			cb, err := st.store.storeCB(m, s)
+			if err != nil {
+				m.handleErr(line, f, err)
+				return
+			}
+			pending = chainCB(pending, cb)
+			continue
+		}
+		ns, ok, err := st.single.one(m, s)
+		if err != nil {
+			m.handleErr(line, f, err)
+			return
+		}
+		if !ok {
+			return
+		}
+		s = ns
+	}
+	if line.leaf == nil {
+		m.runCustom(line, materialize(), f, mods)
+		return
+	}
+	if c.quota > 0 && len(c.newTop) == 0 {
+		m.execLeafCB(line, f, s, chainCB(s.cb, pending))
+		return
+	}
+	m.queueNext(entry{kind: eExec, frame: *f, line: line, srcs: []*source{materialize()}, mods: mods})
+}
+
+// storeModifier is an execute store stage.
+type storeModifier interface {
+	storeCB(m *Machine, s *source) (callback, error)
 }
 
 // buildContexts is BuildContexts.execute from stage index from.
@@ -380,7 +476,7 @@ func (m *Machine) buildContexts(line *cmdLine, from int, orig *source, srcs []*s
 				return
 			}
 			m.discard(f)
-			m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), orig: orig, srcs: srcs, mods: mods | modReturn})
+			m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), src: orig, srcs: srcs, mods: mods | modReturn})
 			return
 		case custIfFunction, custUnlessFunction:
 			m.ifFunction(line, i, orig, srcs, f, mods)
@@ -460,6 +556,11 @@ func (m *Machine) execLeaves(line *cmdLine, f *frame, srcs []*source, mods uint8
 
 // execLeaf is ExecuteCommand.execute for one source.
 func (m *Machine) execLeaf(line *cmdLine, f *frame, s *source, mods uint8) {
+	m.execLeafCB(line, f, s, s.cb)
+}
+
+// execLeafCB runs the leaf reporting its result to cb (s's callbacks).
+func (m *Machine) execLeafCB(line *cmdLine, f *frame, s *source, cb callback) {
 	c := m.ctx
 	c.quota--
 	c.stats.Units++
@@ -470,13 +571,13 @@ func (m *Machine) execLeaf(line *cmdLine, f *frame, s *source, mods uint8) {
 		if m.handleErr(line, f, err) {
 			return
 		}
-		if s.cb != nil {
-			s.cb.onResult(m, false, 0)
+		if cb != nil {
+			cb.onResult(m, false, 0)
 		}
 		return
 	}
-	if s.cb != nil {
-		s.cb.onResult(m, true, res)
+	if cb != nil {
+		cb.onResult(m, true, res)
 	}
 }
 
@@ -573,7 +674,7 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 			}
 			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: &accumCB{acc}, src: fsrc})
 		}
-		m.queueNext(entry{kind: eAccum, frame: *f, acc: acc, cb: s.cb})
+		m.queueNext(entry{kind: eAccum, frame: *f, x: &entryExtra{acc: acc}, cb: s.cb})
 	}
 	return nil
 }
@@ -614,10 +715,10 @@ func (m *Machine) ifFunction(line *cmdLine, i int, orig *source, srcs []*source,
 	}
 	passed := new([]*source)
 	for _, s := range srcs {
-		m.queueNext(entry{kind: eIsolated, frame: *f, fns: insts, src: functionSource(s),
+		m.queueNext(entry{kind: eIsolated, frame: *f, x: &entryExtra{fns: insts}, src: functionSource(s),
 			cb: &predCB{list: passed, src: s, unless: st.custom == custUnlessFunction}})
 	}
-	m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), orig: orig, srcList: passed, mods: mods})
+	m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), src: orig, x: &entryExtra{srcList: passed}, mods: mods})
 }
 
 // resultCB records the entry function's result for CallStats.

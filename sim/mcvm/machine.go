@@ -314,7 +314,7 @@ func (m *Machine) RunCommand(p *Player, command string) (*Report, error) {
 		s := src.with()
 		s.cb = &resultCB{m.ctx.stats}
 		f := m.topFrame(nil)
-		m.queueNext(entry{kind: eLine, frame: f, line: line, orig: s, srcs: []*source{s}})
+		m.queueNext(entry{kind: eLine, frame: f, line: line, src: s, srcs: []*source{s}})
 	})
 	m.report.Calls = append(m.report.Calls, stats)
 	return m.report, err

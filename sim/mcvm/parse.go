@@ -41,6 +41,8 @@ type cmdLine struct {
 
 type stage struct {
 	mod    modifier
+	single singleModifier // mod, when it maps one source to at most one
+	store  storeModifier  // mod, when it is an execute store stage
 	fork   bool
 	custom stageKind
 	fn     funcRef
@@ -113,7 +115,10 @@ func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, e
 }
 
 func (p *parser) addStage(mod modifier, fork bool) {
-	p.line.stages = append(p.line.stages, stage{mod: mod, fork: fork})
+	st := stage{mod: mod, fork: fork}
+	st.single, _ = mod.(singleModifier)
+	st.store, _ = mod.(storeModifier)
+	p.line.stages = append(p.line.stages, st)
 }
 
 func (p *parser) setLeaf(name string, c command) {
@@ -522,7 +527,7 @@ func (p *parser) store() error {
 		if err != nil {
 			return err
 		}
-		p.addStage(&modStoreScore{h, obj, result}, false)
+		p.addStage(&modStoreScore{h: h, obj: obj, result: result}, false)
 		return nil
 	case "block":
 		return r.unsupported("execute store … block (block entities are not modelled)")
