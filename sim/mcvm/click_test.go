@@ -125,10 +125,10 @@ func TestAdvancementCommands(t *testing.T) {
 	files := map[string]string{
 		"data/g/advancement/root.json":  `{"criteria":{"a":{"trigger":"minecraft:impossible"}},"rewards":{"function":"g:r"}}`,
 		"data/g/advancement/child.json": `{"parent":"g:root","criteria":{"a":{"trigger":"minecraft:impossible"},"b":{"trigger":"minecraft:impossible"}},"requirements":[["a","b"]]}`,
-		"g:r":      "scoreboard players add #rewards o 1\n",
-		"g:setup":  "scoreboard objectives add o dummy\n",
-		"g:grant":  "execute store result score #n o run advancement grant @a from g:root\n",
-		"g:revoke": "execute store result score #n o run advancement revoke @a only g:child b\n",
+		"g:r":                           "scoreboard players add #rewards o 1\n",
+		"g:setup":                       "scoreboard objectives add o dummy\n",
+		"g:grant":                       "execute store result score #n o run advancement grant @a from g:root\n",
+		"g:revoke":                      "execute store result score #n o run advancement revoke @a only g:child b\n",
 	}
 	m := load(t, files)
 	if _, err := m.AddPlayer("Alex", UUID{1}, Vec3{0, 64, 0}, 0); err != nil {

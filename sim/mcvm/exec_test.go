@@ -109,15 +109,15 @@ func TestReturnSemantics(t *testing.T) {
 			"execute as @e[tag=fb] run return 4",
 			"scoreboard players set #after4 o 1",
 		),
-		"t:retrun_tag": lines("return run function #t:sum", "scoreboard players set #after5 o 1"),
-		"t:nested":     lines("function t:inner", "scoreboard players set #afterinner o 1", "return 9"),
-		"t:inner":      lines("return 1", "scoreboard players set #innerafter o 1"),
-		"t:ret0":       "return 0\n",
-		"t:ret1":       "return 1\n",
-		"t:noret":      "scoreboard players add #noret o 1\n",
-		"t:retfail":    "return fail\n",
-		"t:two":        lines("scoreboard players add #tagcalls o 1", "return 2"),
-		"t:three":      lines("scoreboard players add #tagcalls o 1", "return 3"),
+		"t:retrun_tag":                  lines("return run function #t:sum", "scoreboard players set #after5 o 1"),
+		"t:nested":                      lines("function t:inner", "scoreboard players set #afterinner o 1", "return 9"),
+		"t:inner":                       lines("return 1", "scoreboard players set #innerafter o 1"),
+		"t:ret0":                        "return 0\n",
+		"t:ret1":                        "return 1\n",
+		"t:noret":                       "scoreboard players add #noret o 1\n",
+		"t:retfail":                     "return fail\n",
+		"t:two":                         lines("scoreboard players add #tagcalls o 1", "return 2"),
+		"t:three":                       lines("scoreboard players add #tagcalls o 1", "return 3"),
 		"data/t/tags/function/sum.json": `{"values":["t:two","t:three"]}`,
 	})
 	m.forceload(0, 0)
@@ -243,7 +243,7 @@ func TestMacroUnsupportedIsVMError(t *testing.T) {
 
 func TestMacroFromTickFailsSilently(t *testing.T) {
 	m := load(t, map[string]string{
-		"t:mac": "$say $(x)\n",
+		"t:mac":                                  "$say $(x)\n",
 		"data/minecraft/tags/function/tick.json": `{"values":["t:mac"]}`,
 	})
 	rep, err := m.Tick()
@@ -288,9 +288,9 @@ func TestQuotaExhaustion(t *testing.T) {
 
 func TestQuotaPerTopLevelEntry(t *testing.T) {
 	m := load(t, map[string]string{
-		"t:load": lines("scoreboard objectives add o dummy", "gamerule max_command_sequence_length 3"),
-		"t:a":    lines("scoreboard players add #a o 1", "scoreboard players add #a o 1", "scoreboard players add #a o 1"),
-		"t:b":    lines("scoreboard players add #b o 1", "scoreboard players add #b o 1", "scoreboard players add #b o 1"),
+		"t:load":                                 lines("scoreboard objectives add o dummy", "gamerule max_command_sequence_length 3"),
+		"t:a":                                    lines("scoreboard players add #a o 1", "scoreboard players add #a o 1", "scoreboard players add #a o 1"),
+		"t:b":                                    lines("scoreboard players add #b o 1", "scoreboard players add #b o 1", "scoreboard players add #b o 1"),
 		"data/minecraft/tags/function/load.json": `{"values":["t:load"]}`,
 		"data/minecraft/tags/function/tick.json": `{"values":["t:a","t:b"]}`,
 	})
@@ -304,12 +304,12 @@ func TestQuotaPerTopLevelEntry(t *testing.T) {
 
 func TestScheduleAndTickOrder(t *testing.T) {
 	m := load(t, map[string]string{
-		"t:load": lines("scoreboard objectives add o dummy", "schedule function t:later 2t", "schedule function t:same 1t"),
-		"t:tick": lines("scoreboard players add #ticks o 1"),
+		"t:load":  lines("scoreboard objectives add o dummy", "schedule function t:later 2t", "schedule function t:same 1t"),
+		"t:tick":  lines("scoreboard players add #ticks o 1"),
 		"t:later": lines("scoreboard players operation #laterAt o = #ticks o"),
 		"t:same": lines("scoreboard players operation #sameAt o = #ticks o",
 			"execute store success score #macro o run schedule function t:mac 1t"),
-		"t:mac": "$say $(x)\n",
+		"t:mac":                                  "$say $(x)\n",
 		"data/minecraft/tags/function/load.json": `{"values":["t:load"]}`,
 		"data/minecraft/tags/function/tick.json": `{"values":["t:tick"]}`,
 	})
