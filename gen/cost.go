@@ -1,0 +1,325 @@
+package gen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+)
+
+// The cost model is the game's (../shared/MINECRAFT.md §3.8): one unit of
+// the per-call quota for every execute stage that narrows, redirects or
+// stores (once per stage, whatever the number of sources), one for every
+// leaf command per source, one for every function call. `function` and
+// `return` add nothing beyond the call. Running out of quota drops the rest
+// of the call silently, so the generator proves, from the text it emits,
+// that no entry point can come near it.
+
+// Costs is the static worst case of every entry point of a pack, in
+// commands (quota units) per call.
+type Costs struct {
+	Entries map[string]int // function ID → worst case of one call
+}
+
+// Worst returns the costliest entry point and its cost.
+func (c *Costs) Worst() (string, int) {
+	best, n := "", -1
+	for _, id := range c.sorted() {
+		if c.Entries[id] > n {
+			best, n = id, c.Entries[id]
+		}
+	}
+	return best, n
+}
+
+func (c *Costs) sorted() []string {
+	ids := make([]string, 0, len(c.Entries))
+	for id := range c.Entries {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// analyzer computes worst-case costs of a pack's functions.
+type analyzer struct {
+	fns   map[string][]string // function ID → command lines
+	bound func(selector string) (int, error)
+	memo  map[string]int
+	busy  map[string]bool
+}
+
+// analyze returns the worst case of each entry; bound gives the most
+// entities a forking selector (execute as/at) can select.
+func analyze(p *datapack.Pack, entries []string, bound func(string) (int, error)) (*Costs, error) {
+	a := &analyzer{fns: map[string][]string{}, bound: bound, memo: map[string]int{}, busy: map[string]bool{}}
+	for id, b := range p.Functions() {
+		var lines []string
+		for _, l := range strings.Split(string(b), "\n") {
+			l = strings.TrimSpace(l)
+			if l == "" || strings.HasPrefix(l, "#") {
+				continue
+			}
+			lines = append(lines, l)
+		}
+		a.fns[id.String()] = lines
+	}
+	c := &Costs{Entries: map[string]int{}}
+	for _, e := range entries {
+		n, err := a.function(e)
+		if err != nil {
+			return nil, err
+		}
+		c.Entries[e] = n
+	}
+	return c, nil
+}
+
+// function is the worst case of running a function's body (the call
+// itself is charged by the caller): the most expensive way through it,
+// where a conditional return may end it early or let it go on.
+func (a *analyzer) function(id string) (int, error) {
+	if n, ok := a.memo[id]; ok {
+		return n, nil
+	}
+	lines, ok := a.fns[id]
+	if !ok {
+		return 0, fmt.Errorf("cost: function %s is called but not in the pack", id)
+	}
+	if a.busy[id] {
+		return 0, fmt.Errorf("cost: function %s calls itself; the worst case is unbounded", id)
+	}
+	a.busy[id] = true
+	defer delete(a.busy, id)
+	acc, worst := 0, 0
+	for n, l := range lines {
+		if strings.HasPrefix(l, "$") {
+			return 0, fmt.Errorf("cost: %s line %d: macro lines are not modelled", id, n+1)
+		}
+		c, err := a.command(tokens(l))
+		if err != nil {
+			return 0, fmt.Errorf("cost: %s line %d: %w", id, n+1, err)
+		}
+		if c.ends {
+			worst = max(worst, acc+c.full)
+			if !c.conditional {
+				acc = -1
+				break
+			}
+			acc += c.skip
+			continue
+		}
+		acc += c.full
+	}
+	if acc >= 0 {
+		worst = max(worst, acc)
+	}
+	a.memo[id] = worst
+	return worst, nil
+}
+
+// cost is one command's worst case: full when it runs to the end, skip
+// when a condition stops it before its body (only for conditional ones).
+type cost struct {
+	full, skip  int
+	ends        bool // it may end the function (a return)
+	conditional bool // a condition or an empty selection may stop it
+}
+
+func (a *analyzer) command(t []string) (cost, error) {
+	if len(t) == 0 {
+		return cost{}, fmt.Errorf("empty command")
+	}
+	switch t[0] {
+	case "execute":
+		return a.execute(t)
+	case "function":
+		if len(t) < 2 {
+			return cost{}, fmt.Errorf("function without a name")
+		}
+		n, err := a.function(t[1])
+		return cost{full: 1 + n}, err
+	case "return":
+		if len(t) >= 2 && t[1] == "run" {
+			c, err := a.command(t[2:])
+			c.ends = true
+			return c, err
+		}
+		return cost{ends: true}, nil
+	}
+	return cost{full: 1}, nil
+}
+
+func (a *analyzer) execute(t []string) (cost, error) {
+	stages, extra, mult := 0, 0, 1
+	cond := false
+	i := 1
+	need := func(n int) error {
+		if i+n > len(t) {
+			return fmt.Errorf("execute %s: missing arguments", t[i])
+		}
+		return nil
+	}
+	for i < len(t) {
+		sub := t[i]
+		if sub == "run" {
+			body, err := a.command(t[i+1:])
+			if err != nil {
+				return cost{}, err
+			}
+			c := cost{full: stages + extra + mult*body.full, ends: body.ends, conditional: cond || body.conditional}
+			c.skip = stages + extra
+			if body.conditional {
+				c.skip = max(c.skip, stages+extra+mult*body.skip)
+			}
+			return c, nil
+		}
+		stages++
+		switch sub {
+		case "as", "at":
+			if err := need(2); err != nil {
+				return cost{}, err
+			}
+			n, err := a.bound(t[i+1])
+			if err != nil {
+				return cost{}, err
+			}
+			mult *= n
+			cond = true
+			i += 2
+		case "on":
+			if err := need(2); err != nil {
+				return cost{}, err
+			}
+			if t[i+1] == "passengers" {
+				return cost{}, fmt.Errorf("execute on passengers: unbounded fork")
+			}
+			cond = true
+			i += 2
+		case "summon", "align", "anchored", "in":
+			i += 2
+		case "positioned":
+			if err := need(2); err != nil {
+				return cost{}, err
+			}
+			switch t[i+1] {
+			case "as":
+				n, err := a.bound(t[i+2])
+				if err != nil {
+					return cost{}, err
+				}
+				mult *= n
+				cond = true
+				i += 3
+			case "over":
+				i += 3
+			default:
+				i += 4
+			}
+		case "rotated":
+			i += 3
+		case "facing":
+			if t[i+1] == "entity" {
+				i += 4
+			} else {
+				i += 4
+			}
+		case "if", "unless":
+			cond = true
+			if err := need(2); err != nil {
+				return cost{}, err
+			}
+			switch t[i+1] {
+			case "score":
+				if err := need(5); err != nil {
+					return cost{}, err
+				}
+				if t[i+4] == "matches" {
+					i += 6
+				} else {
+					i += 7
+				}
+			case "entity", "predicate", "dimension", "function":
+				if t[i+1] == "function" {
+					n, err := a.function(t[i+2])
+					if err != nil {
+						return cost{}, err
+					}
+					extra += mult * (1 + n)
+				}
+				i += 3
+			case "block":
+				i += 6
+			case "loaded":
+				i += 5
+			case "data":
+				switch t[i+2] {
+				case "block":
+					i += 7
+				default:
+					i += 5
+				}
+			default:
+				return cost{}, fmt.Errorf("execute %s %s: not modelled", sub, t[i+1])
+			}
+		case "store":
+			if err := need(3); err != nil {
+				return cost{}, err
+			}
+			switch t[i+2] {
+			case "score", "bossbar":
+				i += 5
+			case "storage", "entity":
+				i += 7
+			case "block":
+				i += 9
+			default:
+				return cost{}, fmt.Errorf("execute store %s: not modelled", t[i+2])
+			}
+		default:
+			return cost{}, fmt.Errorf("execute %s: not modelled", sub)
+		}
+	}
+	// An execute without run ends in a condition: a test, no body.
+	return cost{full: stages + extra, skip: stages + extra, conditional: cond}, nil
+}
+
+// tokens splits a command at spaces outside brackets, braces and quotes,
+// which is enough to walk execute chains; it is not a command parser.
+func tokens(line string) []string {
+	var out []string
+	depth := 0
+	var quote byte
+	start := -1
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ' ' && depth == 0:
+			if start >= 0 {
+				out = append(out, line[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, line[start:])
+	}
+	return out
+}

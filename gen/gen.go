@@ -1,0 +1,95 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+)
+
+// Result is a generated pack with what the generator proved about it.
+type Result struct {
+	Plan  *Plan
+	Pack  *datapack.Pack
+	Costs *Costs
+	// WorstAIMoveCommands is the most commands one AI move (gomoku:ai/turn:
+	// choose, then play the move, check the win and update the world) can
+	// cost; WorstPlayerMoveCommands the same for a player's click.
+	WorstAIMoveCommands     int
+	WorstPlayerMoveCommands int
+	Budget                  int
+}
+
+// Entries are the functions the game runs from outside the pack: tags,
+// the schedule loop, advancement rewards and the functions players run.
+var Entries = []string{
+	"gomoku:load", "gomoku:loop", "gomoku:click/right", "gomoku:click/left",
+	"gomoku:new", "gomoku:menu", "gomoku:restart", "gomoku:undo", "gomoku:resign", "gomoku:uninstall",
+	"gomoku:mode/black", "gomoku:mode/white", "gomoku:mode/pvp", "gomoku:mode/demo",
+	"gomoku:ai/turn",
+}
+
+// Generate runs the pipeline after Load: plan, render, then the static
+// cost of every entry point, refusing a pack any of whose entries could
+// cost more than the budget.
+func Generate(in *Input, opt Options) (*Result, error) {
+	p, err := BuildPlan(in)
+	if err != nil {
+		return nil, err
+	}
+	pack, err := Render(p)
+	if err != nil {
+		return nil, err
+	}
+	costs, err := analyze(pack, Entries, selectorBound(p.NumCells))
+	if err != nil {
+		return nil, fmt.Errorf("internal error: %w", err)
+	}
+	budget := opt.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	res := &Result{Plan: p, Pack: pack, Costs: costs, Budget: budget,
+		WorstAIMoveCommands:     costs.Entries["gomoku:ai/turn"],
+		WorstPlayerMoveCommands: max(costs.Entries["gomoku:click/right"], costs.Entries["gomoku:click/left"]),
+	}
+	var over []string
+	for _, id := range costs.sorted() {
+		if n := costs.Entries[id]; n > budget {
+			over = append(over, fmt.Sprintf("%s can cost %d", id, n))
+		}
+	}
+	if len(over) > 0 {
+		return nil, &BudgetError{Config: in.Config.Source, Budget: budget, Over: over}
+	}
+	return res, nil
+}
+
+// BudgetError is a config whose pack could run out of the game's command
+// quota: some entry point's worst case is over the budget.
+type BudgetError struct {
+	Config string
+	Budget int
+	Over   []string
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("%s: the pack would be too slow for the game: %s commands in one call, over the budget of %d (half the game's max_command_sequence_length of 65536); use a smaller board or rule",
+		e.Config, strings.Join(e.Over, ", "), e.Budget)
+}
+
+// selectorBound is the most entities a forking selector in the pack can
+// select: one for @s and limit=1, every cell for the per-cell entities.
+func selectorBound(cells int) func(string) (int, error) {
+	return func(sel string) (int, error) {
+		switch {
+		case sel == "@s" || strings.HasPrefix(sel, "@s["):
+			return 1, nil
+		case strings.Contains(sel, "limit=1"):
+			return 1, nil
+		case strings.Contains(sel, "tag=gomoku.cell"), strings.Contains(sel, "tag=gomoku.s0"):
+			return cells, nil
+		}
+		return 0, fmt.Errorf("selector %s: no bound on how many entities it forks to", sel)
+	}
+}

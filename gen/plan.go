@@ -1,0 +1,595 @@
+package gen
+
+import (
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// NS is the pack's namespace: functions, storage, advancements; objectives
+// and tags carry the "gomoku." prefix.
+const NS = "gomoku"
+
+// Pacing, in game ticks.
+const (
+	idleTicks  = 10 // the loop's period while no game is being played
+	demoDelay  = 10 // between two moves of an AI vs AI demo
+	statusTick = 20 // the actionbar is refreshed this often
+)
+
+// Plan is everything the templates print, computed: the second stage's
+// output. It holds plain values only; no template does arithmetic.
+type Plan struct {
+	Profile     string // "greedy" or "seed000"
+	Size        int    // cells per side
+	Last        int    // Size-1, the last cell coordinate
+	Half        int    // the origin's offset from the player: (Size-1)/2
+	NumCells    int    // Size²
+	Rule        string // "freestyle", "standard", "renju"
+	Renju       bool
+	AIColour    int // the AI's colour in player vs AI games: 1 black, 2 white
+	Pack        config.Pack
+	IdleTicks   int
+	DemoDelay   int
+	StatusTicks int
+
+	// WinRange[c] is the range of run lengths that win for colour c+1:
+	// "5.." (five or more) or "5" (exactly five).
+	WinRange [2]string
+	// WinSame is true when both colours win alike (one test, no colour check).
+	WinSame bool
+	// WinNBT is the glowing plate summoned on each stone of a winning line.
+	WinNBT string
+
+	Objectives  []Objective
+	StorageKeys []string // the keys of storage gomoku:state the pack writes
+
+	Cells []Cell
+	Grid  []GridLine
+	Trees []*Tree // every generated dispatch and lookup tree
+
+	// Steps[d] is the cell-index step along direction d (game.Directions).
+	Steps [4]int
+	// WinReach lists 1..the farthest the win check counts on each side.
+	WinReach []int
+
+	Greedy  *GreedyPlan  // nil unless Profile is greedy
+	RenjuP  *RenjuPlan   // nil unless the rule is renju
+	Seed000 *Seed000Plan // nil unless Profile is seed000
+}
+
+// Objective is one scoreboard objective the pack creates.
+type Objective struct {
+	Name, Criterion, Doc string
+}
+
+// Cell is one board cell: index (0-based, y*Size+x), column x and row y
+// (the origin marker sits on cell 0's north-west corner; x grows east, y
+// south), and what its win check needs.
+type Cell struct {
+	I, X, Y int
+	Win     [4]WinDir
+}
+
+// WinDir is one line through a cell for the win check: the cells behind
+// and ahead, nearest first, up to the edge or as far as a win needs.
+type WinDir struct {
+	D         int
+	Back, Fwd []RunStep
+}
+
+// RunStep is cell Q at distance N (1-based) from the centre along a line.
+type RunStep struct {
+	Q, N int
+}
+
+// GridLine is one thin block display between two rows or columns of
+// cells, placed relative to the origin marker.
+type GridLine struct {
+	X, Z                   int     // the display's block position
+	TX, TZ, SX, SZ         float64 // translation and scale in x and z
+	TranslateX, TranslateZ string  // the same, printed as SNBT floats
+	ScaleX, ScaleZ         string
+}
+
+// GreedyPlan is the greedy model compiled: window codes, pattern lookup,
+// incremental updates and the scan.
+type GreedyPlan struct {
+	R        int
+	Lookup   [2]string // the lookup tree's root function per colour (0 black)
+	Patterns []PatternPlan
+	Slots    []Slot
+	Touch    [][]Touch // per cell: the windows a stone there changes
+	Order    []int     // cells in tie-break order (eval.Model.Order)
+	Noise    int32
+	Combos   []ComboValue
+	// Empty-board values.
+	SlotInit []SlotInit // per slot, in Slots order
+	CellInit []CellInit // per cell
+}
+
+// PatternPlan is one pattern's values as the lookup leaves set them.
+type PatternPlan struct {
+	Name            string
+	Attack, Defence int32
+	Class           int // 1 four or open four, 5 open three, else 0 (black's scale)
+	ClassW          int // the same on white's scale (×25)
+}
+
+// Slot is one line window: cell Q, direction D.
+type Slot struct{ Q, D int }
+
+// Touch is one window a stone changes: slot (Q, D), where the stone is
+// digit K (pack numbering), so a stone of the window's colour adds Own =
+// 3^K and one of the other colour Opp = 2·3^K.
+type Touch struct {
+	Q, D, K  int
+	Own, Opp int
+}
+
+// CodeDigit is one digit position's increments for code/set: B for black's
+// code, W for white's.
+type CodeDigit struct {
+	K, B, W int
+}
+
+// ComboValue is one outcome of the combo lookup: the combo terms of a cell
+// in black's total (CB) and white's (CW).
+type ComboValue struct {
+	ID     int
+	CB, CW int32
+}
+
+// SlotInit is a slot's empty-board state: its code (the same for both
+// colours) and each colour's stored pattern values.
+type SlotInit struct {
+	Q, D             int
+	Code             int
+	AttB, DefB, ClsB int32
+	AttW, DefW, ClsW int32
+}
+
+// CellInit is a cell's empty-board state.
+type CellInit struct {
+	I                    int
+	Bias                 int32
+	TotalB, TotalW       int32
+	Combo, ComboB, CombW int32
+}
+
+// RenjuPlan is the forbidden-move check compiled.
+type RenjuPlan struct {
+	Depth    int // the deepest recursion level (game.RenjuMaxDepth)
+	Levels   []int
+	Classes  []RenjuClass
+	KeyFrom  int
+	Touch    [][]Touch // per cell: black's windows a stone there changes
+	Cells    []RenjuCell
+	SlotInit []SlotInit // black's empty-board codes (seed000 profile only)
+}
+
+// RenjuCell is what one cell's check functions need: per direction, the
+// key-point cells each key class names.
+type RenjuCell struct {
+	I    int
+	Dirs [4]RenjuDir
+}
+
+// RenjuDir lists the key-point tests of one line through a cell.
+type RenjuDir struct {
+	D    int
+	Keys []RenjuKey // empty when no key point can exist on the board
+}
+
+// RenjuKey: when the line's class is Class, cell E is a key point.
+type RenjuKey struct {
+	Class, E int
+}
+
+// Options tune generation.
+type Options struct {
+	// Budget is the most commands (quota units) any entry point of the
+	// pack may cost in the worst case; 0 means DefaultBudget.
+	Budget int
+}
+
+// DefaultBudget is half the game's default max_command_sequence_length
+// (65,536): the safety margin every generated entry point must stay under.
+const DefaultBudget = 65536 / 2
+
+// BuildPlan computes the plan for a loaded config.
+func BuildPlan(in *Input) (*Plan, error) {
+	cfg := in.Config
+	m := in.Model
+	n := m.Size
+	p := &Plan{
+		Profile:     in.Profile,
+		Size:        n,
+		Last:        n - 1,
+		Half:        (n - 1) / 2,
+		NumCells:    n * n,
+		Rule:        cfg.Game.Rule.String(),
+		Renju:       cfg.Game.Rule == game.Renju,
+		AIColour:    int(cfg.Game.AIColour),
+		Pack:        cfg.Pack,
+		IdleTicks:   idleTicks,
+		DemoDelay:   demoDelay,
+		StatusTicks: statusTick,
+	}
+	for c := game.Black; c <= game.White; c++ {
+		p.WinRange[c-1] = "5"
+		if cfg.Game.Rule.OverlineWins(c) {
+			p.WinRange[c-1] = "5.."
+		}
+	}
+	p.WinSame = p.WinRange[0] == p.WinRange[1]
+	p.WinNBT = fmt.Sprintf(`{block_state:{Name:"%s"},Glowing:1b,glow_color_override:16766720,`+
+		`transformation:{left_rotation:[0f,0f,0f,1f],right_rotation:[0f,0f,0f,1f],translation:[0f,0f,0f],scale:[1f,0.03125f,1f]},`+
+		`Tags:["gomoku.entity","gomoku.mark","gomoku.win"]}`, cfg.Pack.Win)
+	reach := 5
+	if p.WinSame && p.WinRange[0] == "5.." {
+		reach = 4 // five or more: four on each side already tells
+	}
+	for i := 0; i < n*n; i++ {
+		c := Cell{I: i, X: i % n, Y: i / n}
+		for d, dir := range game.Directions {
+			w := WinDir{D: d}
+			w.Back = runSteps(n, c.X, c.Y, -dir[0], -dir[1], reach)
+			w.Fwd = runSteps(n, c.X, c.Y, dir[0], dir[1], reach)
+			c.Win[d] = w
+		}
+		p.Cells = append(p.Cells, c)
+	}
+	p.Grid = gridLines(n)
+	p.Steps = [4]int{1, n, n + 1, n - 1}
+	for k := 1; k <= reach; k++ {
+		p.WinReach = append(p.WinReach, k)
+	}
+	p.StorageKeys = []string{"moves", "move"}
+
+	cellTree := func(action, leaf string) {
+		leaves := make([]TreeLeaf, n*n)
+		for i := range leaves {
+			leaves[i] = TreeLeaf{Hi: i, Cmd: fmt.Sprintf(leaf, i)}
+		}
+		p.Trees = append(p.Trees, buildTree("dispatch/"+action, "#i gomoku.t", 0, leaves))
+	}
+	cellTree("play", "function gomoku:cell/play/%d")
+	cellTree("undo", "function gomoku:cell/undo/%d")
+	cellTree("show", "function gomoku:cell/show/%d")
+	cellTree("mark", "function gomoku:cell/mark/%d")
+	cellTree("get", "function gomoku:cell/get/%d")
+	glow := make([]TreeLeaf, n*n)
+	for i := range glow {
+		glow[i] = TreeLeaf{Hi: i, Cmd: fmt.Sprintf("function gomoku:cell/glow/%d", i)}
+	}
+	p.Trees = append(p.Trees, buildTree("dispatch/glow", "#g gomoku.t", 0, glow))
+
+	switch in.Profile {
+	case "greedy":
+		g, trees, err := planGreedy(m)
+		if err != nil {
+			return nil, err
+		}
+		p.Greedy = g
+		p.Trees = append(p.Trees, trees...)
+	case "seed000":
+		p.Seed000 = planSeed000(cfg, n)
+	}
+	if p.Renju {
+		rp, tree := planRenju(m, p.Greedy == nil)
+		p.RenjuP = rp
+		p.Trees = append(p.Trees, tree)
+		cellTree("forbid", "function gomoku:renju/f0/%d")
+		for lv := 1; lv <= rp.Depth; lv++ {
+			leaves := make([]TreeLeaf, n*n)
+			for i := range leaves {
+				leaves[i] = TreeLeaf{Hi: i, Cmd: fmt.Sprintf("function gomoku:renju/f%d/%d", lv, i)}
+			}
+			p.Trees = append(p.Trees, buildTree(fmt.Sprintf("renju/at%d", lv), "#e gomoku.t", 0, leaves))
+		}
+
+		cellTree("exclude", "scoreboard players set #%d gomoku.excl 1")
+	}
+	p.Objectives = objectives(p)
+	return p, nil
+}
+
+func touchOf(nb Neighbour, r int) Touch {
+	k := 0
+	for pow3(k) < nb.Place {
+		k++
+	}
+	return Touch{Q: nb.Q, D: nb.D, K: k, Own: nb.Place, Opp: 2 * nb.Place}
+}
+
+// codeDigits are code/set's increments for a stone of colour (1 black, 2
+// white) placed (sign 1) or taken back (sign -1), window radius r.
+func codeDigits(r, colour, sign int) []CodeDigit {
+	var out []CodeDigit
+	for k := 0; k < 2*r; k++ {
+		own, opp := sign*pow3(k), sign*2*pow3(k)
+		if colour == 1 {
+			out = append(out, CodeDigit{K: k, B: own, W: opp})
+		} else {
+			out = append(out, CodeDigit{K: k, B: opp, W: own})
+		}
+	}
+	return out
+}
+
+func runSteps(n, x, y, dx, dy, reach int) []RunStep {
+	var out []RunStep
+	for k := 1; k <= reach; k++ {
+		qx, qy := x+k*dx, y+k*dy
+		if qx < 0 || qy < 0 || qx >= n || qy >= n {
+			break
+		}
+		out = append(out, RunStep{Q: qy*n + qx, N: k})
+	}
+	return out
+}
+
+// gridLines draws the lines between cells: Size+1 along x and Size+1
+// along z, each a block display 1/16 block wide lying on the surface.
+func gridLines(n int) []GridLine {
+	const w = 0.0625
+	var out []GridLine
+	for j := 0; j <= n; j++ {
+		out = append(out, GridLine{X: 0, Z: j, TX: 0, TZ: -w / 2, SX: float64(n), SZ: w})
+	}
+	for j := 0; j <= n; j++ {
+		out = append(out, GridLine{X: j, Z: 0, TX: -w / 2, TZ: 0, SX: w, SZ: float64(n)})
+	}
+	for i := range out {
+		g := &out[i]
+		g.TranslateX, g.TranslateZ = snbtFloat(g.TX), snbtFloat(g.TZ)
+		g.ScaleX, g.ScaleZ = snbtFloat(g.SX), snbtFloat(g.SZ)
+	}
+	return out
+}
+
+// snbtFloat prints a float as an SNBT float literal with a fixed format.
+func snbtFloat(f float64) string {
+	return fmt.Sprintf("%gf", f)
+}
+
+func objectives(p *Plan) []Objective {
+	o := []Objective{
+		{"gomoku.game", "dummy", "game variables: #state #turn #mode #aicol #moves #winner #think #wait #board …"},
+		{"gomoku.t", "dummy", "temporaries of the function being run"},
+		{"gomoku.cell", "dummy", "#<cell>: the cell's stone, 0 empty, 1 black, 2 white"},
+		{"gomoku.idx", "dummy", "on each cell's interaction entity: its cell index"},
+		{"gomoku.bid", "dummy", "on each cell's interaction entity: the board it belongs to"},
+		{"gomoku.menu", "trigger", "the menu, for players without operator rights: /trigger gomoku.menu set <n>"},
+	}
+	if p.Profile == "greedy" {
+		o = append(o,
+			Objective{"gomoku.code_b", "dummy", "#<cell>_<dir>: black's window code of the line (base 3, pack digit order)"},
+			Objective{"gomoku.code_w", "dummy", "#<cell>_<dir>: white's window code"},
+			Objective{"gomoku.att_b", "dummy", "#<cell>_<dir>: attack weight of black's pattern there, as added to total_b"},
+			Objective{"gomoku.def_b", "dummy", "#<cell>_<dir>: defence weight of black's pattern, as added to total_w"},
+			Objective{"gomoku.cls_b", "dummy", "#<cell>_<dir>: black's pattern class (1 four, 5 open three), as added to combo"},
+			Objective{"gomoku.att_w", "dummy", "#<cell>_<dir>: attack weight of white's pattern, as added to total_w"},
+			Objective{"gomoku.def_w", "dummy", "#<cell>_<dir>: defence weight of white's pattern, as added to total_b"},
+			Objective{"gomoku.cls_w", "dummy", "#<cell>_<dir>: white's pattern class (25 four, 125 open three)"},
+			Objective{"gomoku.total_b", "dummy", "#<cell>: the cell's score with black to move (occupied: -2147483648)"},
+			Objective{"gomoku.total_w", "dummy", "#<cell>: the cell's score with white to move"},
+			Objective{"gomoku.combo", "dummy", "#<cell>: fours and open threes through the cell, both colours, base 5"},
+			Objective{"gomoku.combo_seen", "dummy", "#<cell>: combo when the combo terms were last computed"},
+			Objective{"gomoku.combo_b", "dummy", "#<cell>: the combo terms in total_b"},
+			Objective{"gomoku.combo_w", "dummy", "#<cell>: the combo terms in total_w"},
+		)
+		if p.Renju {
+			o = append(o, Objective{"gomoku.excl", "dummy", "#<cell>: 1 while the AI has found the cell forbidden this move"})
+		}
+		if p.Greedy.Noise > 0 {
+			o = append(o, Objective{"gomoku.noisy", "dummy", "#<cell>: the cell's score plus this move's noise"})
+		}
+	}
+	if p.Renju {
+		if p.Profile != "greedy" {
+			o = append(o, Objective{"gomoku.code_b", "dummy", "#<cell>_<dir>: black's window code of the line (base 3, pack digit order)"})
+		}
+		o = append(o,
+			Objective{"gomoku.rj_class", "dummy", "#<cell>_<dir>: the renju class of the line while the cell is checked"},
+			Objective{"gomoku.rj_three", "dummy", "#<cell>: real threes found so far while the cell is checked"},
+			Objective{"gomoku.rj_res", "dummy", "#<cell>: 1 if the cell is forbidden (last check)"},
+			Objective{"gomoku.rj_e1", "dummy", "#<cell>_<dir>: the first key point of the line's three (a cell index)"},
+			Objective{"gomoku.rj_e2", "dummy", "#<cell>_<dir>: the second key point, or the cell itself if there is one"},
+			Objective{"gomoku.const", "dummy", "constants: #step<dir>, the cell-index step along each direction"},
+		)
+	}
+	if p.Profile == "seed000" {
+		o = append(o, seed000Objectives()...)
+	}
+	return o
+}
+
+func planGreedy(m *eval.Model) (*GreedyPlan, []*Tree, error) {
+	if err := checkEncoding(m); err != nil {
+		return nil, nil, err
+	}
+	w := m.Weights
+	n := m.Size
+	g := &GreedyPlan{R: m.R, Order: append([]int(nil), m.Order...), Noise: w.Noise}
+	class := func(pt eval.Pattern) int {
+		switch pt {
+		case eval.Four, eval.OpenFour:
+			return 1
+		case eval.OpenThree:
+			return 5
+		}
+		return 0
+	}
+	for pt := eval.Pattern(0); pt < eval.NumPatterns; pt++ {
+		g.Patterns = append(g.Patterns, PatternPlan{Name: pt.String(), Attack: w.Attack[pt], Defence: w.Defence[pt],
+			Class: class(pt), ClassW: 25 * class(pt)})
+	}
+	// Lookup trees: one per distinct table (freestyle and standard share).
+	var trees []*Tree
+	var tabs [2][]eval.Pattern
+	for c := 0; c < 2; c++ {
+		tabs[c] = packTable(m.Tables[c])
+	}
+	same := true
+	for i := range tabs[0] {
+		same = same && tabs[0][i] == tabs[1][i]
+	}
+	for c := 0; c < 2; c++ {
+		if c == 1 && same {
+			g.Lookup[1] = g.Lookup[0]
+			break
+		}
+		root := fmt.Sprintf("greedy/lookup/%s", []string{"black", "white"}[c])
+		if same {
+			root = "greedy/lookup/both"
+		}
+		vals := make([]int, len(tabs[c]))
+		for i, pt := range tabs[c] {
+			vals[i] = int(pt)
+		}
+		var leaves []TreeLeaf
+		for _, iv := range intervals(vals) {
+			leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: "function gomoku:greedy/pattern/" + eval.Pattern(iv.Value).String()})
+		}
+		trees = append(trees, buildTree(root, "#k gomoku.t", 0, leaves))
+		g.Lookup[c] = root
+	}
+
+	// Combo terms: combo = fb + 5tb + 25fw + 125tw (fours and open threes
+	// per colour, 0..4 each); a colour's combos use them capped at 2.
+	var ac, dc [9]int32
+	for f := 0; f <= 2; f++ {
+		for t := 0; t <= 2; t++ {
+			has := eval.Combos(f, t)
+			for c := eval.Combo(0); c < eval.NumCombos; c++ {
+				if has[c] {
+					ac[f*3+t] += w.AttackCombo[c]
+					dc[f*3+t] += w.DefenceCombo[c]
+				}
+			}
+		}
+	}
+	comboOf := func(x int) (cb, cw int32) {
+		key := func(f, t int) int { return min(f, 2)*3 + min(t, 2) }
+		kb := key(x%5, x/5%5)
+		kw := key(x/25%5, x/125%5)
+		return ac[kb] + dc[kw], ac[kw] + dc[kb]
+	}
+	ids := map[[2]int32]int{}
+	vals := make([]int, 625)
+	for x := range vals {
+		cb, cw := comboOf(x)
+		id, ok := ids[[2]int32{cb, cw}]
+		if !ok {
+			id = len(g.Combos)
+			ids[[2]int32{cb, cw}] = id
+			g.Combos = append(g.Combos, ComboValue{ID: id, CB: cb, CW: cw})
+		}
+		vals[x] = id
+	}
+	var leaves []TreeLeaf
+	for _, iv := range intervals(vals) {
+		leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: fmt.Sprintf("function gomoku:greedy/combo_value/%d", iv.Value)})
+	}
+	trees = append(trees, buildTree("greedy/combos", "#n gomoku.t", 0, leaves))
+
+	g.Touch = make([][]Touch, n*n)
+	for i := range g.Touch {
+		for _, nb := range neighbours(n, m.R, i) {
+			g.Touch[i] = append(g.Touch[i], touchOf(nb, m.R))
+		}
+	}
+
+	// The empty board, from the tables, checked against eval's own.
+	st := eval.NewState(m)
+	g.CellInit = make([]CellInit, n*n)
+	for i := 0; i < n*n; i++ {
+		ci := CellInit{I: i, Bias: m.Bias[i]}
+		ci.TotalB, ci.TotalW = m.Bias[i], m.Bias[i]
+		for d := 0; d < 4; d++ {
+			code := initialCode(n, m.R, i, d)
+			pb, pw := tabs[0][code], tabs[1][code]
+			if pb != st.Pattern(i, d, game.Black) || pw != st.Pattern(i, d, game.White) {
+				return nil, nil, fmt.Errorf("internal error: cell %d line %d: pack tables disagree with eval", i, d)
+			}
+			s := SlotInit{Q: i, D: d, Code: code,
+				AttB: w.Attack[pb], DefB: w.Defence[pb], ClsB: int32(class(pb)),
+				AttW: w.Attack[pw], DefW: w.Defence[pw], ClsW: int32(25 * class(pw))}
+			g.Slots = append(g.Slots, Slot{Q: i, D: d})
+			g.SlotInit = append(g.SlotInit, s)
+			ci.TotalB += s.AttB + s.DefW
+			ci.TotalW += s.AttW + s.DefB
+			ci.Combo += s.ClsB + s.ClsW
+		}
+		ci.ComboB, ci.CombW = comboOf(int(ci.Combo))
+		ci.TotalB += ci.ComboB
+		ci.TotalW += ci.CombW
+		if ci.TotalB != st.Score(i, game.Black) || ci.TotalW != st.Score(i, game.White) {
+			return nil, nil, fmt.Errorf("internal error: cell %d: pack totals %d/%d, eval %d/%d", i, ci.TotalB, ci.TotalW, st.Score(i, game.Black), st.Score(i, game.White))
+		}
+		g.CellInit[i] = ci
+	}
+	if w.MaxScore() > math.MaxInt32 {
+		return nil, nil, fmt.Errorf("internal error: unvalidated weights reached the generator")
+	}
+	return g, trees, nil
+}
+
+func planRenju(m *eval.Model, ownCodes bool) (*RenjuPlan, *Tree) {
+	n := m.Size
+	t := renjuTables()
+	rp := &RenjuPlan{Depth: renjuDepth, Classes: t.Classes, KeyFrom: t.KeyFrom}
+	for d := 0; d <= rp.Depth; d++ {
+		rp.Levels = append(rp.Levels, d)
+	}
+	const r = 5
+	rp.Touch = make([][]Touch, n*n)
+	for i := 0; i < n*n; i++ {
+		for _, nb := range neighbours(n, r, i) {
+			rp.Touch[i] = append(rp.Touch[i], touchOf(nb, r))
+		}
+		rc := RenjuCell{I: i}
+		x, y := i%n, i/n
+		for d, dir := range game.Directions {
+			rd := RenjuDir{D: d}
+			for _, c := range t.Classes[t.KeyFrom:] {
+				for _, k := range c.Keys {
+					ex, ey := x+k*dir[0], y+k*dir[1]
+					if ex >= 0 && ey >= 0 && ex < n && ey < n {
+						rd.Keys = append(rd.Keys, RenjuKey{Class: c.ID, E: ey*n + ex})
+					}
+				}
+			}
+			rc.Dirs[d] = rd
+		}
+		rp.Cells = append(rp.Cells, rc)
+		if ownCodes {
+			for d := 0; d < 4; d++ {
+				rp.SlotInit = append(rp.SlotInit, SlotInit{Q: i, D: d, Code: initialCode(n, r, i, d)})
+			}
+		}
+	}
+	var leaves []TreeLeaf
+	for _, iv := range intervals(t.ByCode) {
+		leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: fmt.Sprintf("function gomoku:renju/class/%d", iv.Value)})
+	}
+	return rp, buildTree("renju/lookup", "#k gomoku.t", 0, leaves)
+}
+
+var (
+	renjuOnce   sync.Once
+	renjuTable_ *renjuTable
+)
+
+// renjuTables returns the (deterministic, read-only) renju class table,
+// built once per process.
+func renjuTables() *renjuTable {
+	renjuOnce.Do(func() { renjuTable_ = buildRenjuTable() })
+	return renjuTable_
+}

@@ -1,0 +1,199 @@
+package gen
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+func smallConfig(size int, rule game.Rule) *config.Config {
+	c := config.Default()
+	c.Game.Size = size
+	c.Game.Rule = rule
+	return c
+}
+
+// vmGame drives a generated pack in the interpreter: a player on the
+// board clicking cells, the loop ticking.
+type vmGame struct {
+	t     *testing.T
+	m     *mcvm.Machine
+	p     *mcvm.Player
+	size  int
+	half  int
+	cells map[int]mcvm.UUID
+}
+
+func newVMGame(t *testing.T, res *Result) *vmGame {
+	t.Helper()
+	m, err := mcvm.Load(res.Pack, mcvm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &vmGame{t: t, m: m, size: res.Plan.Size, half: res.Plan.Half, cells: map[int]mcvm.UUID{}}
+	g.tick()
+	p, err := m.AddPlayer("Alex", mcvm.UUID{1}, mcvm.Vec3{X: 0.5, Y: 64, Z: 0.5}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.p = p
+	g.call("gomoku:new")
+	for _, e := range m.EntitiesWithTag("gomoku.cell") {
+		idx, ok := m.Score(e.UUID.String(), "gomoku.idx")
+		if !ok {
+			t.Fatalf("cell entity %s has no index", e.UUID)
+		}
+		g.cells[int(idx)] = e.UUID
+	}
+	if len(g.cells) != g.size*g.size {
+		t.Fatalf("%d cell entities, want %d", len(g.cells), g.size*g.size)
+	}
+	return g
+}
+
+func (g *vmGame) check(rep *mcvm.Report, err error, what string) {
+	g.t.Helper()
+	if err != nil {
+		g.t.Fatalf("%s: %v", what, err)
+	}
+	if rep.LimitHit() {
+		g.t.Fatalf("%s: limit hit: %v", what, rep.Warnings)
+	}
+}
+
+func (g *vmGame) tick() {
+	g.t.Helper()
+	rep, err := g.m.Tick()
+	g.check(rep, err, "tick")
+}
+
+func (g *vmGame) call(id string) *mcvm.Report {
+	g.t.Helper()
+	rep, err := g.m.CallAs(g.p, id)
+	g.check(rep, err, id)
+	return rep
+}
+
+// click makes the player stand over cell i and right-click it.
+func (g *vmGame) click(i int) *mcvm.Report {
+	g.t.Helper()
+	x, y := i%g.size-g.half, i/g.size-g.half
+	g.m.MovePlayer(g.p, mcvm.Vec3{X: float64(x) + 0.5, Y: 65, Z: float64(y) + 0.5}, 0, 90)
+	rep, err := g.m.ClickEntity(g.p, g.cells[i], true)
+	g.check(rep, err, fmt.Sprintf("click %d", i))
+	return rep
+}
+
+func (g *vmGame) score(holder, obj string) int32 {
+	v, _ := g.m.Score(holder, obj)
+	return v
+}
+
+// moves returns the pack's move history.
+func (g *vmGame) moves() []int {
+	st := g.m.Storage("gomoku:state")
+	if st == nil {
+		return nil
+	}
+	l, _ := st.Get("moves").(*mcvm.List)
+	if l == nil {
+		return nil
+	}
+	var out []int
+	for _, v := range l.V {
+		out = append(out, int(v.(mcvm.Int)))
+	}
+	return out
+}
+
+// TestVMGreedyMatchesNative plays games against the pack's AI in the
+// interpreter and checks every AI move against the native greedy player.
+func TestVMGreedyMatchesNative(t *testing.T) {
+	for _, tc := range []struct {
+		size  int
+		rule  game.Rule
+		games int
+	}{
+		{9, game.Freestyle, 3},
+		{9, game.Standard, 2},
+		{9, game.Renju, 3},
+	} {
+		t.Run(fmt.Sprintf("%d-%s", tc.size, tc.rule), func(t *testing.T) {
+			cfg := smallConfig(tc.size, tc.rule)
+			in, err := FromConfig(cfg, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Generate(in, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for gi := 0; gi < tc.games; gi++ {
+				playAgainstNative(t, res, cfg, uint64(gi))
+			}
+		})
+	}
+}
+
+func playAgainstNative(t *testing.T, res *Result, cfg *config.Config, seed uint64) {
+	g := newVMGame(t, res)
+	rng := rand.New(rand.NewPCG(seed, 7))
+	b := game.MustBoard(cfg.Game.Size, cfg.Game.Rule)
+	ai := player.NewGreedy(cfg.Weights, player.Options{})
+	human := player.NewGreedy(cfg.Weights, player.Options{})
+	for !b.Over() {
+		// The human (black): mostly greedy's own choice, sometimes random.
+		mv, err := human.Move(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rng.IntN(3) == 0 {
+			for {
+				c := rng.IntN(b.Cells())
+				if b.Legal(c) == nil {
+					mv = c
+					break
+				}
+			}
+		}
+		g.click(mv)
+		if err := b.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.moves(); len(got) != b.Moves() {
+			t.Fatalf("seed %d: after the player's %s the pack has %d moves, want %d", seed, game.FormatMove(mv, b.Size()), len(got), b.Moves())
+		}
+		if b.Over() {
+			break
+		}
+		for k := 0; k < 10 && len(g.moves()) == b.Moves(); k++ {
+			g.tick()
+		}
+		got := g.moves()
+		if len(got) != b.Moves()+1 {
+			t.Fatalf("seed %d: the AI did not move after %v", seed, b.History())
+		}
+		want, err := ai.Move(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[len(got)-1] != want {
+			t.Fatalf("seed %d: after %v the pack's AI played %s, native greedy %s", seed, b.History(),
+				game.FormatMove(got[len(got)-1], b.Size()), game.FormatMove(want, b.Size()))
+		}
+		if err := b.Play(want); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state := g.score("#state", "gomoku.game")
+	winner := g.score("#winner", "gomoku.game")
+	if state != 2 || winner != int32(b.Winner()) {
+		t.Fatalf("seed %d: game over: pack state %d winner %d, native winner %v after %v", seed, state, winner, b.Winner(), b.History())
+	}
+}
