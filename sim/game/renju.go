@@ -7,7 +7,19 @@ package game
 //   - a double four (two fours made at once, even on one line) is forbidden;
 //   - a double three is forbidden, where a three only counts if it can become
 //     a straight four by a move that is itself not forbidden — checked
-//     recursively with the stones placed so far.
+//     recursively with the stones placed so far, RenjuMaxDepth levels deep.
+
+// RenjuMaxDepth bounds the recursion of the double-three rule: the check of
+// a move is level 0, the check of one of its threes' key points level 1,
+// and so on; at level RenjuMaxDepth a three counts as real without
+// checking its key points. The generated data pack runs the same check in
+// commands, where every level multiplies the worst-case command count by
+// about eight (up to four lines with two key points each); the pack's cost
+// analysis needs a bound, and the native rule uses the same one so that
+// both always agree. Positions that need a deeper check (a key point whose
+// own double three hinges on a key point of a key point of a key point)
+// are not known to arise in play.
+const RenjuMaxDepth = 2
 
 // Forbidden reports whether black playing the empty cell i is a forbidden
 // move. It is always false outside renju.
@@ -15,10 +27,10 @@ func (b *Board) Forbidden(i int) bool {
 	if b.rule != Renju || i < 0 || i >= len(b.cells) || b.cells[i] != Empty {
 		return false
 	}
-	return b.forbidden(i)
+	return b.forbidden(i, 0)
 }
 
-func (b *Board) forbidden(i int) bool {
+func (b *Board) forbidden(i, depth int) bool {
 	x, y := b.XY(i)
 	b.cells[i] = Black
 	defer func() { b.cells[i] = Empty }()
@@ -45,7 +57,7 @@ func (b *Board) forbidden(i int) bool {
 	}
 	threes := 0
 	for _, d := range Directions {
-		if b.openThree(x, y, d) {
+		if b.openThree(x, y, d, depth) {
 			threes++
 		}
 	}
@@ -93,9 +105,10 @@ func (b *Board) fourCount(x, y int, d [2]int) int {
 }
 
 // openThree reports whether black's stone at (x, y) makes a real three along
-// d: some empty cell e on the line, itself not forbidden, turns it into a
-// straight four that contains both (x, y) and e.
-func (b *Board) openThree(x, y int, d [2]int) bool {
+// d: some empty cell e on the line, itself not forbidden (not checked at
+// depth RenjuMaxDepth), turns it into a straight four that contains both
+// (x, y) and e.
+func (b *Board) openThree(x, y int, d [2]int, depth int) bool {
 	var buf [9]int
 	for k := -4; k <= 4; k++ {
 		ex, ey := x+k*d[0], y+k*d[1]
@@ -114,7 +127,7 @@ func (b *Board) openThree(x, y int, d [2]int) bool {
 			}
 		}
 		b.cells[e] = Empty
-		if straight && !b.forbidden(e) {
+		if straight && (depth >= RenjuMaxDepth || !b.forbidden(e, depth+1)) {
 			return true
 		}
 	}
