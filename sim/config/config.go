@@ -38,6 +38,7 @@ type Config struct {
 	Seed000 Seed000      // the seed000 port, native and in the pack
 	Search  Search       // the search engine (sim/search)
 	Pack    Pack         // how the generated data pack looks (mcgomoku gen)
+	Tune    Tune         // what mcgomoku tune moves, and how (tune.go)
 	// Source is the file the config came from ("(default)" when embedded).
 	Source string
 }
@@ -156,6 +157,7 @@ func builtin() *Config {
 			Frame: "minecraft:dark_oak_planks", Grid: "minecraft:black_concrete",
 			Black: "minecraft:black_concrete", White: "minecraft:white_concrete",
 			LastMove: "minecraft:redstone_block", Win: "minecraft:gold_block"},
+		Tune: DefaultTune(),
 	}
 }
 
@@ -248,6 +250,7 @@ type raw struct {
 		LastMove    *string `toml:"last_move"`
 		Win         *string `toml:"win"`
 	} `toml:"pack"`
+	Tune rawTune `toml:"tune"`
 }
 
 func decode(name string, data []byte, base *Config) (*Config, error) {
@@ -366,6 +369,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.block(&pk.White, r.Pack.White, "pack.white")
 	d.block(&pk.LastMove, r.Pack.LastMove, "pack.last_move")
 	d.block(&pk.Win, r.Pack.Win, "pack.win")
+	d.tune(&c.Tune, &r.Tune, c.Weights)
 	if d.err != nil {
 		return nil, d.err
 	}
@@ -530,7 +534,7 @@ func contains(list []string, s string) bool {
 
 // known lists the valid keys of each table, for "did you mean" hints.
 var known = map[string][]string{
-	"":        {"game", "ai", "weights", "seed000", "search", "pack"},
+	"":        {"game", "ai", "weights", "seed000", "search", "pack", "tune"},
 	"game":    {"size", "rule", "ai_colour"},
 	"ai":      {"profile", "seed"},
 	"weights": {"centre", "noise", "attack", "defence", "attack_combo", "defence_combo"},
