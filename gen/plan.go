@@ -60,6 +60,8 @@ type Plan struct {
 	Greedy  *GreedyPlan  // nil unless Profile is greedy
 	RenjuP  *RenjuPlan   // nil unless the rule is renju
 	Seed000 *Seed000Plan // nil unless Profile is seed000
+
+	model *eval.Model // the model planned, for tests
 }
 
 // Objective is one scoreboard objective the pack creates.
@@ -219,6 +221,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 		IdleTicks:   idleTicks,
 		DemoDelay:   demoDelay,
 		StatusTicks: statusTick,
+		model:       m,
 	}
 	for c := game.Black; c <= game.White; c++ {
 		p.WinRange[c-1] = "5"
@@ -544,7 +547,7 @@ func planGreedy(m *eval.Model) (*GreedyPlan, []*Tree, error) {
 func planRenju(m *eval.Model, ownCodes bool) (*RenjuPlan, *Tree) {
 	n := m.Size
 	t := renjuTables()
-	rp := &RenjuPlan{Depth: renjuDepth, Classes: t.Classes, KeyFrom: t.KeyFrom}
+	rp := &RenjuPlan{Depth: game.RenjuMaxDepth, Classes: t.Classes, KeyFrom: t.KeyFrom}
 	for d := 0; d <= rp.Depth; d++ {
 		rp.Levels = append(rp.Levels, d)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/player"
@@ -28,6 +29,10 @@ type vmGame struct {
 	size  int
 	half  int
 	cells map[int]mcvm.UUID
+	// greedy is set for greedy packs, whose scores checkTotals compares
+	// with model's.
+	greedy bool
+	model  *eval.Model
 }
 
 func newVMGame(t *testing.T, res *Result) *vmGame {
@@ -36,7 +41,8 @@ func newVMGame(t *testing.T, res *Result) *vmGame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &vmGame{t: t, m: m, size: res.Plan.Size, half: res.Plan.Half, cells: map[int]mcvm.UUID{}}
+	g := &vmGame{t: t, m: m, size: res.Plan.Size, half: res.Plan.Half, cells: map[int]mcvm.UUID{},
+		greedy: res.Plan.Greedy != nil, model: res.Plan.model}
 	g.tick()
 	p, err := m.AddPlayer("Alex", mcvm.UUID{1}, mcvm.Vec3{X: 0.5, Y: 64, Z: 0.5}, 2)
 	if err != nil {
@@ -120,9 +126,9 @@ func TestVMGreedyMatchesNative(t *testing.T) {
 		rule  game.Rule
 		games int
 	}{
-		{9, game.Freestyle, 3},
+		{9, game.Freestyle, 4},
 		{9, game.Standard, 2},
-		{9, game.Renju, 3},
+		{9, game.Renju, 4},
 	} {
 		t.Run(fmt.Sprintf("%d-%s", tc.size, tc.rule), func(t *testing.T) {
 			cfg := smallConfig(tc.size, tc.rule)
@@ -141,13 +147,49 @@ func TestVMGreedyMatchesNative(t *testing.T) {
 	}
 }
 
+// checkTotals compares every empty cell's totals in the pack with the
+// native evaluation of the same stones, computed from scratch.
+func (g *vmGame) checkTotals(m *eval.Model, b *game.Board) {
+	g.t.Helper()
+	cells := make([]game.Colour, b.Cells())
+	for i := range cells {
+		cells[i] = b.At(i)
+	}
+	st := eval.FromCells(m, cells)
+	for i, c := range cells {
+		h := fmt.Sprint("#", i)
+		if got := game.Colour(g.score(h, "gomoku.cell")); got != c {
+			g.t.Fatalf("after %v: cell %d holds %v in the pack, %v natively", b.History(), i, got, c)
+		}
+		if c != game.Empty {
+			continue
+		}
+		for _, col := range []game.Colour{game.Black, game.White} {
+			if got, want := g.score(h, "gomoku.total_"+col.String()[:1]), st.Score(i, col); got != want {
+				g.t.Fatalf("after %v: cell %s scores %d for %v in the pack, %d natively", b.History(), game.FormatMove(i, b.Size()), got, col, want)
+			}
+		}
+	}
+}
+
 func playAgainstNative(t *testing.T, res *Result, cfg *config.Config, seed uint64) {
 	g := newVMGame(t, res)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	b := game.MustBoard(cfg.Game.Size, cfg.Game.Rule)
 	ai := player.NewGreedy(cfg.Weights, player.Options{})
 	human := player.NewGreedy(cfg.Weights, player.Options{})
+	humanColour := game.Black
+	if seed%2 == 1 {
+		// The player takes white: the AI opens, and plays black's
+		// forbidden-move rules under renju.
+		humanColour = game.White
+		g.call("gomoku:mode/white")
+	}
 	for !b.Over() {
+		if b.ToMove() != humanColour {
+			aiMove(t, g, b, ai, seed)
+			continue
+		}
 		// The human (black): mostly greedy's own choice, sometimes random.
 		mv, err := human.Move(context.Background(), b)
 		if err != nil {
@@ -169,26 +211,8 @@ func playAgainstNative(t *testing.T, res *Result, cfg *config.Config, seed uint6
 		if got := g.moves(); len(got) != b.Moves() {
 			t.Fatalf("seed %d: after the player's %s the pack has %d moves, want %d", seed, game.FormatMove(mv, b.Size()), len(got), b.Moves())
 		}
-		if b.Over() {
-			break
-		}
-		for k := 0; k < 10 && len(g.moves()) == b.Moves(); k++ {
-			g.tick()
-		}
-		got := g.moves()
-		if len(got) != b.Moves()+1 {
-			t.Fatalf("seed %d: the AI did not move after %v", seed, b.History())
-		}
-		want, err := ai.Move(context.Background(), b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got[len(got)-1] != want {
-			t.Fatalf("seed %d: after %v the pack's AI played %s, native greedy %s", seed, b.History(),
-				game.FormatMove(got[len(got)-1], b.Size()), game.FormatMove(want, b.Size()))
-		}
-		if err := b.Play(want); err != nil {
-			t.Fatal(err)
+		if g.greedy {
+			g.checkTotals(g.model, b)
 		}
 	}
 	state := g.score("#state", "gomoku.game")
@@ -196,4 +220,39 @@ func playAgainstNative(t *testing.T, res *Result, cfg *config.Config, seed uint6
 	if state != 2 || winner != int32(b.Winner()) {
 		t.Fatalf("seed %d: game over: pack state %d winner %d, native winner %v after %v", seed, state, winner, b.Winner(), b.History())
 	}
+}
+
+// console runs a command as the server console.
+// aiMove lets the pack's AI move (a few ticks) and checks the move against
+// the native player's.
+func aiMove(t *testing.T, g *vmGame, b *game.Board, ai player.Player, seed uint64) {
+	t.Helper()
+	for k := 0; k < 20 && len(g.moves()) == b.Moves(); k++ {
+		g.tick()
+	}
+	got := g.moves()
+	if len(got) != b.Moves()+1 {
+		t.Fatalf("seed %d: the AI did not move after %v", seed, b.History())
+	}
+	want, err := ai.Move(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[len(got)-1] != want {
+		t.Fatalf("seed %d: after %v the pack's AI played %s, native %s", seed, b.History(),
+			game.FormatMove(got[len(got)-1], b.Size()), game.FormatMove(want, b.Size()))
+	}
+	if err := b.Play(want); err != nil {
+		t.Fatal(err)
+	}
+	if g.greedy {
+		g.checkTotals(g.model, b)
+	}
+}
+
+func (g *vmGame) console(format string, args ...any) {
+	g.t.Helper()
+	cmd := fmt.Sprintf(format, args...)
+	rep, err := g.m.RunCommand(nil, cmd)
+	g.check(rep, err, cmd)
 }
