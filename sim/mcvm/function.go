@@ -52,9 +52,11 @@ type template struct {
 
 const maxLineLength = 2000000
 
-// splitLines splits as BufferedReader.readLine does (\n, \r, \r\n).
+// splitLines splits as BufferedReader.readLine does (\n, \r, \r\n),
+// after decoding the file as UTF-8 with malformed bytes replaced by U+FFFD,
+// as the game's reader does.
 func splitLines(b []byte) []string {
-	s := string(b)
+	s := strings.ToValidUTF8(string(b), "\uFFFD")
 	var out []string
 	for len(s) > 0 {
 		i := strings.IndexAny(s, "\r\n")

@@ -2,6 +2,7 @@ package mcvm
 
 import (
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -608,13 +609,23 @@ func macroDecimal(v float64) string {
 			if strings.TrimRight(rest[1:], "0") != "" {
 				up = true
 			} else {
-				last := byte('0')
-				if len(keep) > 0 {
-					last = keep[len(keep)-1]
-				} else if len(intPart) > 0 {
-					last = intPart[len(intPart)-1]
+				// The shortest digits sit exactly on the half: decide by the
+				// double's exact value, as DigitList does, and break a true
+				// tie to even.
+				exact := new(big.Rat).SetFloat64(math.Abs(v))
+				tie, _ := new(big.Rat).SetString("0" + intPart + "." + keep + "5")
+				switch exact.Cmp(tie) {
+				case 1:
+					up = true
+				case 0:
+					last := byte('0')
+					if len(keep) > 0 {
+						last = keep[len(keep)-1]
+					} else if len(intPart) > 0 {
+						last = intPart[len(intPart)-1]
+					}
+					up = (last-'0')%2 == 1
 				}
-				up = (last-'0')%2 == 1
 			}
 		}
 		frac = keep
