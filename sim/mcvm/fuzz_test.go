@@ -52,7 +52,7 @@ func FuzzRunCommand(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		m := load(t, map[string]string{
-			"t:f": "scoreboard players add #n o 1\nreturn 1\n",
+			"t:f":                           "scoreboard players add #n o 1\nreturn 1\n",
 			"data/t/tags/function/tag.json": `{"values":["t:f"]}`,
 		})
 		m.forceload(0, 0)
