@@ -627,8 +627,6 @@ func (p *parser) checkComponent(t Tag, col int) error {
 			}
 		}
 		return nil
-	case Byte, Short, Int, Long, Float, Double:
-		return nil
 	}
 	return p.r.errAt(col, "not a valid text component: %s", FormatSNBT(t))
 }

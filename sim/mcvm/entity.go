@@ -274,6 +274,10 @@ type Entity struct {
 	secSeq           uint64
 }
 
+// ScoreHolder is the entity's scoreboard name: its UUID string, or the
+// player's name.
+func (e *Entity) ScoreHolder() string { return e.name }
+
 // Type is the entity type id, e.g. "minecraft:interaction".
 func (e *Entity) Type() string { return e.typ.id }
 

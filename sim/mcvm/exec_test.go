@@ -350,3 +350,58 @@ func TestForkLimit(t *testing.T) {
 	call(t, m, "t:g")
 	wantScore(t, m, "#n", "o", 3)
 }
+
+func TestExecuteModifiers(t *testing.T) {
+	m := load(t, map[string]string{"t:f": lines(
+		"scoreboard objectives add o dummy",
+		// positioned + local coordinates: facing +z (yaw 0), ^ ^ ^2 is two blocks south.
+		"execute positioned 0.5 64 0.5 rotated 0 0 run summon marker ^ ^ ^2 {Tags:[\"fwd\"]}",
+		// yaw 90 faces -x; ^1 (left) is then -z... left of west-facing is south (+z)? left = -(fwd×up).
+		"execute positioned 0.5 64 0.5 rotated 90 0 run summon marker ^1 ^ ^ {Tags:[\"left\"]}",
+		"execute positioned 3.7 64.2 5.9 align xz run summon marker ~ ~ ~ {Tags:[\"aligned\"]}",
+		"execute summon marker run tag @s add viaexec",
+		"execute as @e[tag=fwd] on passengers run scoreboard players set #pass o 1",
+		"execute store success score #loaded o if loaded 0 64 0",
+		"execute store success score #unloaded o if loaded 1000 64 1000",
+		"execute store success score #dim o if dimension minecraft:overworld",
+		"execute in minecraft:the_nether store success score #nether o if dimension minecraft:the_nether",
+		"execute as @e[tag=fwd] at @s positioned as @e[tag=aligned] store result score #x o run data get entity @e[tag=fwd,limit=1] Pos[0]",
+	)})
+	m.forceload(0, 0)
+	call(t, m, "t:f")
+	pos := func(tag string) Vec3 {
+		es := m.EntitiesWithTag(tag)
+		if len(es) != 1 {
+			t.Fatalf("%d entities tagged %s", len(es), tag)
+		}
+		return es[0].Pos
+	}
+	near := func(a, b Vec3) bool {
+		return abs(a.X-b.X) < 1e-6 && abs(a.Y-b.Y) < 1e-6 && abs(a.Z-b.Z) < 1e-6
+	}
+	if p := pos("fwd"); !near(p, Vec3{0.5, 64, 2.5}) {
+		t.Errorf("^ ^ ^2 facing south = %v", p)
+	}
+	if p := pos("left"); !near(p, Vec3{0.5, 64, 1.5}) {
+		t.Errorf("^1 ^ ^ facing west = %v", p)
+	}
+	if p := pos("aligned"); p != (Vec3{3, 64.2, 5}) {
+		t.Errorf("align xz = %v", p)
+	}
+	if p := pos("viaexec"); p != (Vec3{0, 64, 0}) {
+		t.Errorf("execute summon at the source = %v", p)
+	}
+	wantNoScore(t, m, "#pass", "o")
+	wantScore(t, m, "#loaded", "o", 1)
+	wantScore(t, m, "#unloaded", "o", 0)
+	wantScore(t, m, "#dim", "o", 1)
+	wantScore(t, m, "#nether", "o", 1)
+	wantScore(t, m, "#x", "o", 0)
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -103,6 +103,27 @@ func TestSelectors(t *testing.T) {
 	}
 }
 
+func TestSelectorSectionOrder(t *testing.T) {
+	// A box query visits sections by x, then by z and y as unsigned bit
+	// fields of SectionPos.asLong (so z=-1 comes after z=0), then by entry
+	// order; a query without a box visits entities in spawn order.
+	m := selectorWorld(t, map[string]string{"t:more": lines(
+		`summon marker -0.5 64 0.5 {Tags:["f"]}`,
+		`summon marker 0.5 64 -0.5 {Tags:["g"]}`,
+	)})
+	m.forceload(-1, 0)
+	m.forceload(0, -1)
+	call(t, m, "t:more")
+	for _, tc := range []struct{ sel, want string }{
+		{"@e[tag=!d,tag=!e]", "a+odd b c+odd f g"},
+		{"@e[distance=..5,tag=!e]", "f a+odd b c+odd g"},
+	} {
+		if got := selected(t, m, tc.sel); got != tc.want {
+			t.Errorf("%s selected %q, want %q", tc.sel, got, tc.want)
+		}
+	}
+}
+
 func TestSelectorScanCounts(t *testing.T) {
 	m := selectorWorld(t, nil)
 	m.funcs["t:s"] = &Function{ID: "t:s", inst: &instFunc{id: "t:s", lines: []*cmdLine{

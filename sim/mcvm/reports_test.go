@@ -1,0 +1,162 @@
+package mcvm
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// These tests check mcvm's hard-coded knowledge against Mojang's reports
+// in ../shared/mc (skipped when absent; the reports are never copied into
+// the repository).
+
+type cmdNode struct {
+	Type       string              `json:"type"`
+	Children   map[string]*cmdNode `json:"children"`
+	Executable bool                `json:"executable"`
+	Parser     string              `json:"parser"`
+	Properties map[string]any      `json:"properties"`
+	Redirect   []string            `json:"redirect"`
+}
+
+func readCommands(t *testing.T, version string) *cmdNode {
+	data, err := os.ReadFile(sharedMC(t, version))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root cmdNode
+	if err := json.Unmarshal(data, &root); err != nil {
+		t.Fatal(err)
+	}
+	return &root
+}
+
+func TestRootCommandsMatchReport(t *testing.T) {
+	root := readCommands(t, "26.2")
+	var missing, extra []string
+	for name := range root.Children {
+		if !gameCommands[name] {
+			missing = append(missing, name)
+		}
+	}
+	for name := range gameCommands {
+		if root.Children[name] == nil {
+			extra = append(extra, name)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	if len(missing)+len(extra) > 0 {
+		t.Errorf("gameCommands differs from 26.2: missing %v, extra %v", missing, extra)
+	}
+	for _, n := range cmdNames {
+		if root.Children[n] == nil {
+			t.Errorf("accounted command %q is not a 26.2 command", n)
+		}
+	}
+}
+
+// TestLiteralPathsExist checks the literal paths mcvm parses.
+func TestLiteralPathsExist(t *testing.T) {
+	paths := []string{
+		"execute as", "execute at", "execute positioned as", "execute positioned over", "execute rotated as",
+		"execute facing entity", "execute align", "execute anchored", "execute in", "execute summon", "execute run",
+		"execute store result score", "execute store success storage", "execute store result entity",
+		"execute if score", "execute if entity", "execute if block", "execute if blocks", "execute if data storage",
+		"execute if data entity", "execute if function", "execute if loaded", "execute if dimension",
+		"execute unless score", "execute on attacker", "execute on target", "execute on passengers",
+		"scoreboard objectives add", "scoreboard objectives remove", "scoreboard objectives setdisplay",
+		"scoreboard objectives modify", "scoreboard objectives list", "scoreboard players set",
+		"scoreboard players add", "scoreboard players remove", "scoreboard players get", "scoreboard players reset",
+		"scoreboard players operation", "scoreboard players enable", "scoreboard players list",
+		"data get storage", "data get entity", "data merge storage", "data remove entity",
+		"data modify storage", "function", "return fail", "return run", "schedule function", "schedule clear",
+		"forceload add", "forceload remove all", "forceload query", "place template", "tag", "kill", "summon",
+		"tp", "teleport", "advancement grant", "advancement revoke", "trigger", "random value", "random roll",
+		"say", "tellraw", "title", "playsound", "particle", "setblock", "fill", "clone", "gamerule",
+	}
+	for _, v := range []string{"1.21.11", "26.2"} {
+		root := readCommands(t, v)
+		for _, p := range paths {
+			n := root
+			for _, lit := range strings.Fields(p) {
+				var next *cmdNode
+				if c := n.Children[lit]; c != nil && c.Type == "literal" {
+					next = c
+				} else {
+					// Step over one argument node to reach the literal.
+					for _, c := range n.Children {
+						if c.Type == "argument" && c.Children[lit] != nil {
+							next = c.Children[lit]
+						}
+					}
+				}
+				if next == nil {
+					t.Errorf("%s: no path %q (stuck at %q)", v, p, lit)
+					break
+				}
+				n = next
+			}
+		}
+	}
+}
+
+func TestModelledGamerulesMatchReport(t *testing.T) {
+	for _, v := range []string{"1.21.11", "26.2"} {
+		root := readCommands(t, v)
+		gr := root.Children["gamerule"]
+		for _, d := range modelledRules {
+			for _, name := range []string{d.snake, "minecraft:" + d.snake} {
+				n := gr.Children[name]
+				if n == nil {
+					t.Errorf("%s: gamerule %s missing", v, name)
+					continue
+				}
+				if gr.Children[d.camel] != nil {
+					t.Errorf("%s still has camelCase %s", v, d.camel)
+				}
+				val := n.Children["value"]
+				wantParser := "brigadier:integer"
+				if d.isBool {
+					wantParser = "brigadier:bool"
+				}
+				if val == nil || val.Parser != wantParser {
+					t.Errorf("%s: gamerule %s value parser %v, want %s", v, name, val, wantParser)
+					continue
+				}
+				if !d.isBool && d.hasMin {
+					if mn, ok := val.Properties["min"].(float64); !ok || int(mn) != d.min {
+						t.Errorf("%s: gamerule %s min %v, want %d", v, name, val.Properties["min"], d.min)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestModelledEntityTypesExist(t *testing.T) {
+	path := filepath.Join(filepath.Dir(sharedMC(t, "26.2")), "registries.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var regs map[string]struct {
+		Entries map[string]any `json:"entries"`
+	}
+	if err := json.Unmarshal(data, &regs); err != nil {
+		t.Fatal(err)
+	}
+	for id := range entityTypes {
+		if _, ok := regs["minecraft:entity_type"].Entries[id]; !ok {
+			t.Errorf("entity type %s not in the 26.2 registry", id)
+		}
+	}
+	for _, d := range dimensionOrder {
+		if _, ok := regs["minecraft:dimension_type"].Entries[d]; !ok && regs["minecraft:dimension_type"].Entries != nil {
+			t.Logf("dimension type %s not listed (dimension types are data-driven)", d)
+		}
+	}
+}
