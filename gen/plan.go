@@ -3,6 +3,8 @@ package gen
 import (
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
@@ -54,8 +56,8 @@ type Plan struct {
 
 	// Steps[d] is the cell-index step along direction d (game.Directions).
 	Steps [4]int
-	// WinReach lists 1..the farthest the win check counts on each side.
-	WinReach []int
+	// Won are the winning-line highlights cells use.
+	Won []Won
 
 	Greedy  *GreedyPlan  // nil unless Profile is greedy
 	RenjuP  *RenjuPlan   // nil unless the rule is renju
@@ -98,11 +100,63 @@ type GridLine struct {
 	ScaleX, ScaleZ         string
 }
 
+// Won is one cell/won function: the highlight of a winning run along
+// direction D from a cell with Back cells behind it and Fwd ahead on the
+// board (within the win check's reach). Cells share them by those limits.
+type Won struct {
+	D, Back, Fwd, Step int
+	Walks              []Walk
+}
+
+// Walk is one side of a run: Op "remove" walks back, "add" ahead.
+type Walk struct {
+	Op    string
+	Steps []int
+}
+
+func wonWalks(p *Plan) []Won {
+	seen := map[[3]int]bool{}
+	var out []Won
+	for _, c := range p.Cells {
+		for _, w := range c.Win {
+			key := [3]int{w.D, len(w.Back), len(w.Fwd)}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			wn := Won{D: w.D, Back: len(w.Back), Fwd: len(w.Fwd), Step: p.Steps[w.D]}
+			for _, side := range []struct {
+				op string
+				n  int
+			}{{"remove", wn.Back}, {"add", wn.Fwd}} {
+				wk := Walk{Op: side.op}
+				for k := 1; k <= side.n; k++ {
+					wk.Steps = append(wk.Steps, k)
+				}
+				wn.Walks = append(wn.Walks, wk)
+			}
+			out = append(out, wn)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if x.D != y.D {
+			return x.D < y.D
+		}
+		if x.Back != y.Back {
+			return x.Back < y.Back
+		}
+		return x.Fwd < y.Fwd
+	})
+	return out
+}
+
 // GreedyPlan is the greedy model compiled: window codes, pattern lookup,
 // incremental updates and the scan.
 type GreedyPlan struct {
 	R        int
 	Lookup   [2]string // the lookup tree's root function per colour (0 black)
+	Five     [2]string // the "is it five?" tree's root per colour, for the win check
 	Patterns []PatternPlan
 	Slots    []Slot
 	Touch    [][]Touch // per cell: the windows a stone there changes
@@ -249,9 +303,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 	}
 	p.Grid = gridLines(n)
 	p.Steps = [4]int{1, n, n + 1, n - 1}
-	for k := 1; k <= reach; k++ {
-		p.WinReach = append(p.WinReach, k)
-	}
+
 	p.StorageKeys = []string{"moves", "move"}
 
 	cellTree := func(action, leaf string) {
@@ -265,7 +317,12 @@ func BuildPlan(in *Input) (*Plan, error) {
 	cellTree("undo", "function gomoku:cell/undo/%d")
 	cellTree("show", "function gomoku:cell/show/%d")
 	cellTree("mark", "function gomoku:cell/mark/%d")
-	cellTree("get", "function gomoku:cell/get/%d")
+	leavesGet := make([]TreeLeaf, n*n)
+	for i := range leavesGet {
+		leavesGet[i] = TreeLeaf{Hi: i, Cmd: fmt.Sprintf("function gomoku:cell/get/%d", i)}
+	}
+	p.Trees = append(p.Trees, buildTree("dispatch/get", "#g gomoku.t", 0, leavesGet))
+	p.Won = wonWalks(p)
 	glow := make([]TreeLeaf, n*n)
 	for i := range glow {
 		glow[i] = TreeLeaf{Hi: i, Cmd: fmt.Sprintf("function gomoku:cell/glow/%d", i)}
@@ -446,7 +503,7 @@ func planGreedy(m *eval.Model) (*GreedyPlan, []*Tree, error) {
 	for c := 0; c < 2; c++ {
 		if c == 1 && same {
 			g.Lookup[1] = g.Lookup[0]
-			break
+			continue
 		}
 		root := fmt.Sprintf("greedy/lookup/%s", []string{"black", "white"}[c])
 		if same {
@@ -462,6 +519,24 @@ func planGreedy(m *eval.Model) (*GreedyPlan, []*Tree, error) {
 		}
 		trees = append(trees, buildTree(root, "#k gomoku.t", 0, leaves))
 		g.Lookup[c] = root
+		// The win check's table: does a stone here make five (a win for
+		// this colour, exactly as the table's rule says)?
+		five := make([]int, len(tabs[c]))
+		for i, pt := range tabs[c] {
+			if pt == eval.Five {
+				five[i] = 1
+			}
+		}
+		var fl []TreeLeaf
+		for _, iv := range intervals(five) {
+			fl = append(fl, TreeLeaf{Hi: iv.Hi, Cmd: fmt.Sprintf("scoreboard players set #w gomoku.t %d", iv.Value)})
+		}
+		froot := strings.Replace(root, "/lookup/", "/five/", 1)
+		trees = append(trees, buildTree(froot, "#k gomoku.t", 0, fl))
+		g.Five[c] = froot
+	}
+	if same {
+		g.Five[1] = g.Five[0]
 	}
 
 	// Combo terms: combo = fb + 5tb + 25fw + 125tw (fours and open threes

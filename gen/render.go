@@ -151,11 +151,6 @@ type (
 		P *Plan
 		C Cell
 	}
-	lineData struct {
-		D     int
-		Step  int   // cell-index step along the line
-		Reach []int // 1..the farthest a run is counted on each side
-	}
 	treeData struct {
 		T *Tree
 		N TreeNode
@@ -222,10 +217,13 @@ func (r *renderer) render(p *Plan) {
 		for _, a := range []string{"play", "undo", "show", "mark", "get", "win"} {
 			r.fn(fmt.Sprintf("cell/%s/%d", a, c.I), "cell/"+a, d)
 		}
+		if p.Greedy != nil {
+			r.fn(fmt.Sprintf("cell/win_w/%d", c.I), "cell/win_w", d)
+		}
 		r.fn(fmt.Sprintf("cell/glow/%d", c.I), "cell/glow", d)
 	}
-	for d := 0; d < 4; d++ {
-		r.fn(fmt.Sprintf("cell/line/%d", d), "cell/line", lineData{D: d, Step: p.Steps[d], Reach: p.WinReach})
+	for _, w := range p.Won {
+		r.fn(fmt.Sprintf("cell/won/%d_%d_%d", w.D, w.Back, w.Fwd), "cell/won", w)
 	}
 	for _, t := range p.Trees {
 		for _, n := range t.Nodes {
