@@ -17,7 +17,11 @@
 //     open four or a double four;
 //  2. VCF, a victory by continuous fours, then VCT, by continuous threes
 //     and fours, each with its own node budget (search.vcf_nodes,
-//     vct_nodes, vct_depth) and at most a fraction of the move's budget;
+//     vct_nodes, vct_depth) and never more than a fifth of the move's
+//     nodes and time still left; then the opponent's VCT, as if it were to
+//     move: if it has one, only root moves after which its VCT search finds
+//     nothing are kept (the candidates below, the cells of its line and
+//     the mover's fours);
 //  3. alpha-beta negamax with principal-variation windows and iterative
 //     deepening under the time or node budget (seed003 steps 6-8). Every
 //     node applies the rules of stage 1 first; a forced block is searched

@@ -89,7 +89,8 @@ type position struct {
 	// threat records the moves of the last successful VCF/VCT line by ply.
 	threat [maxPly + 8]int
 
-	mark    []uint32 // dedupe marks for move lists
+	old     [][2]eval.Pattern // place's scratch: patterns before the stone
+	mark    []uint32          // dedupe marks for move lists
 	markGen uint32
 }
 
@@ -122,6 +123,7 @@ func newPosition(m *eval.Model, rule game.Rule, z *zobrist, sh *shared) *positio
 		bbox:   box{0, 0, -1, -1},
 		mark:   make([]uint32, n),
 		hotAt:  make([]int32, n),
+		old:    make([][2]eval.Pattern, 8*m.R),
 	}
 	for i := range p.hotAt {
 		p.hotAt[i] = -1
@@ -164,37 +166,40 @@ func (p *position) reshapeAll() {
 	}
 }
 
-// around adds sign × the values of the empty cells' lines that a stone on
-// i affects (i's own four lines and every window within R of it) and,
-// after a change (sign 1), updates those cells' place in the hot list.
-func (p *position) around(i int, sign int64) {
-	v := &p.sh.value
+// place puts a stone of colour c on the empty cell i and updates what the
+// search keeps beside the evaluation: the shape sums change by the value
+// of every line pattern the stone changes (and i's own lines stop
+// counting), and only cells whose patterns changed can enter or leave the
+// hot list.
+func (p *position) place(i int, c game.Colour) {
 	st := p.st
-	var sum [2]int64
-	if st.At(i) == game.Empty {
-		for c := 0; c < 2; c++ {
-			for _, pat := range st.Lines(i, game.Colour(c+1)) {
-				sum[c] += int64(v[pat])
-			}
+	v := &p.sh.value
+	touch := p.m.Touch[i]
+	old := p.old[:len(touch)]
+	for k, t := range touch {
+		q, d := int(t.Slot>>2), int(t.Slot&3)
+		old[k] = [2]eval.Pattern{st.Pattern(q, d, game.Black), st.Pattern(q, d, game.White)}
+	}
+	for col := 0; col < 2; col++ {
+		for _, pat := range st.Lines(i, game.Colour(col+1)) {
+			p.shape[col] -= int64(v[pat])
 		}
 	}
-	for _, t := range p.m.Touch[i] {
-		q := int(t.Slot >> 2)
+	st.Place(i, c)
+	for k, t := range touch {
+		q, d := int(t.Slot>>2), int(t.Slot&3)
 		if st.At(q) != game.Empty {
 			continue
 		}
-		d := int(t.Slot & 3)
-		sum[0] += int64(v[st.Pattern(q, d, game.Black)])
-		sum[1] += int64(v[st.Pattern(q, d, game.White)])
-	}
-	p.shape[0] += sign * sum[0]
-	p.shape[1] += sign * sum[1]
-	if sign > 0 {
-		p.rehot(i)
-		for _, t := range p.m.Touch[i] {
-			p.rehot(int(t.Slot >> 2)) // each neighbour lies on one line only
+		pb, pw := st.Pattern(q, d, game.Black), st.Pattern(q, d, game.White)
+		if pb == old[k][0] && pw == old[k][1] {
+			continue
 		}
+		p.shape[0] += int64(v[pb] - v[old[k][0]])
+		p.shape[1] += int64(v[pw] - v[old[k][1]])
+		p.rehot(q)
 	}
+	p.rehot(i)
 }
 
 // rehot puts cell q in the hot list or takes it out.
@@ -233,9 +238,7 @@ func (p *position) hotDel(q int) {
 func (p *position) play(i int) {
 	c := p.toMove
 	p.saved = append(p.saved, savedState{p.shape, len(p.hotLog), p.bbox})
-	p.around(i, -1)
-	p.st.Place(i, c)
-	p.around(i, 1)
+	p.place(i, c)
 	if p.mirror != nil {
 		if err := p.mirror.PlayAs(i, c); err != nil {
 			panic("internal error: search mirror: " + err.Error())
