@@ -71,8 +71,8 @@ type Seed000 struct {
 // Search holds the search engine's budgets and shape: the search player,
 // play's hint, brain --engine search and the opening judge (sim/search).
 type Search struct {
-	Time         time.Duration // thinking time per move when no node budget is set
-	Nodes        int64         // node budget per move; 0 = none (Time decides)
+	Time         time.Duration // thinking time per move; 0 = none (Nodes must be set)
+	Nodes        int64         // node budget per move; 0 = none. With Time, the first to run out
 	MaxDepth     int           // deepest alpha-beta iteration, plies
 	Width        int           // moves searched at each node, best static score first
 	Margin       int           // candidate cells: the stones' bounding box plus this many cells
@@ -327,8 +327,8 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 		switch {
 		case err != nil:
 			d.fail("search.time", fmt.Sprintf("bad duration %q (want e.g. \"100ms\" or \"2s\")", *rs.Time))
-		case v < time.Millisecond || v > time.Hour:
-			d.fail("search.time", fmt.Sprintf("%v is out of range 1ms..1h", v))
+		case v != 0 && v < time.Millisecond || v > time.Hour:
+			d.fail("search.time", fmt.Sprintf("%v is out of range 1ms..1h (or 0s for no time limit)", v))
 		default:
 			se.Time = v
 		}
@@ -391,6 +391,9 @@ func (c *Config) Validate() error {
 	}
 	if m := s.MaxScore(); m > math.MaxInt32 {
 		return &Error{File: c.Source, Key: "seed000", Msg: fmt.Sprintf("the largest reachable score is %d, over the 32-bit limit", m)}
+	}
+	if c.Search.Time == 0 && c.Search.Nodes == 0 {
+		return &Error{File: c.Source, Key: "search.time", Msg: "no time and no node budget: the search would never stop (set time or nodes)"}
 	}
 	p := c.Pack
 	if p.Black == p.White {
