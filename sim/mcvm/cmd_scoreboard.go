@@ -305,7 +305,7 @@ func (p *parser) players() error {
 		}
 		if !more {
 			p.setLeaf("scoreboard", cmdFunc(func(m *Machine, s *source) (int32, error) {
-				return int32(len(m.sb.tracked)), nil
+				return int32(m.sb.tracked.len()), nil
 			}))
 			return nil
 		}
@@ -318,7 +318,7 @@ func (p *parser) players() error {
 			if err != nil {
 				return 0, err
 			}
-			return int32(m.sb.tracked[id]), nil
+			return m.sb.scores[id], nil
 		}))
 		return nil
 	}

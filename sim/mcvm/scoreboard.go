@@ -1,6 +1,7 @@
 package mcvm
 
 import (
+	"math"
 	"sort"
 )
 
@@ -45,18 +46,23 @@ type scoreboard struct {
 
 	display map[string]string // display slot -> objective name
 	created int64
-	maxHeld int           // most holders tracked at once (sizes the Java hash order)
-	tracked map[int32]int // holder id -> number of present scores
+	// tracked mirrors the game's map of score holders (an
+	// Object2ObjectOpenHashMap), whose iteration order "*" follows;
+	// holders stay in it while they have a score, and also when their last
+	// score went away with its objective, as in the game.
+	tracked *openSet
+	scores  []int32 // per holder id: number of present scores
 }
 
 func newScoreboard() *scoreboard {
-	return &scoreboard{
+	sb := &scoreboard{
 		objNames:  map[string]int32{},
 		holderIDs: map[string]int32{},
 		cellIdx:   map[uint64]int32{},
 		display:   map[string]string{},
-		tracked:   map[int32]int{},
 	}
+	sb.tracked = newOpenSet(func(k int32) int32 { return javaStringHash(sb.holderNames[k]) })
+	return sb
 }
 
 func (sb *scoreboard) objID(name string) int32 {
@@ -79,6 +85,7 @@ func (sb *scoreboard) holderID(name string) int32 {
 	sb.holderIDs[name] = id
 	sb.holderNames = append(sb.holderNames, name)
 	sb.holderCells = append(sb.holderCells, nil)
+	sb.scores = append(sb.scores, 0)
 	return id
 }
 
@@ -124,18 +131,26 @@ func (sb *scoreboard) create(c int32) *scoreCell {
 }
 
 func (sb *scoreboard) track(holder int32, delta int) {
-	n := sb.tracked[holder] + delta
-	if n <= 0 {
-		delete(sb.tracked, holder)
-	} else {
-		sb.tracked[holder] = n
-	}
-	if len(sb.tracked) > sb.maxHeld {
-		sb.maxHeld = len(sb.tracked)
+	sb.scores[holder] += int32(delta)
+	if delta > 0 {
+		sb.tracked.add(holder)
 	}
 }
 
+// reset is resetSinglePlayerScore: a holder left without scores leaves
+// the map.
 func (sb *scoreboard) reset(c int32) bool {
+	if !sb.drop(c) {
+		return false
+	}
+	if h := sb.cells[c].holder; sb.scores[h] == 0 {
+		sb.tracked.remove(h)
+	}
+	return true
+}
+
+// drop deletes a score without touching the holder map.
+func (sb *scoreboard) drop(c int32) bool {
 	cell := &sb.cells[c]
 	if !cell.present {
 		return false
@@ -143,15 +158,16 @@ func (sb *scoreboard) reset(c int32) bool {
 	cell.present = false
 	cell.value = 0
 	cell.locked = true
-	sb.track(cell.holder, -1)
+	sb.scores[cell.holder]--
 	return true
 }
 
-// resetAll removes every score of holder.
+// resetAll removes every score of holder and the holder itself.
 func (sb *scoreboard) resetAll(holder int32) {
 	for _, c := range sb.holderCells[holder] {
-		sb.reset(c)
+		sb.drop(c)
 	}
+	sb.tracked.remove(holder)
 }
 
 func (sb *scoreboard) addObjective(name, criteria string, display Tag) *Objective {
@@ -162,9 +178,11 @@ func (sb *scoreboard) addObjective(name, criteria string, display Tag) *Objectiv
 	return o
 }
 
+// removeObjective drops the objective's scores; holders stay tracked, as
+// Scoreboard.removeObjective leaves their (possibly empty) entries.
 func (sb *scoreboard) removeObjective(o *Objective) {
 	for _, c := range sb.objCells[o.nameID] {
-		sb.reset(c)
+		sb.drop(c)
 	}
 	sb.objByName[o.nameID] = nil
 	for slot, name := range sb.display {
@@ -174,15 +192,14 @@ func (sb *scoreboard) removeObjective(o *Objective) {
 	}
 }
 
-// trackedHolders lists the holders with at least one score, in the order
-// the game's HashMap of score holders iterates them.
+// trackedHolders lists the tracked holders in the game's iteration order.
 func (sb *scoreboard) trackedHolders() []string {
-	names := make([]string, 0, len(sb.tracked))
-	for id := range sb.tracked {
-		names = append(names, sb.holderNames[id])
+	ids := sb.tracked.keys()
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = sb.holderNames[id]
 	}
-	sort.Strings(names)
-	return javaHashOrder(names, sb.maxHeld)
+	return names
 }
 
 // objectives lists the live objectives in creation order.
@@ -230,3 +247,138 @@ func javaHashOrder(keys []string, maxSize int) []string {
 	sort.SliceStable(out, func(i, j int) bool { return bucket(out[i]) < bucket(out[j]) })
 	return out
 }
+
+// openSet is fastutil's Object2ObjectOpenHashMap key table: open
+// addressing with linear probing, HashCommon.mix, load factor 0.5,
+// shrinking on removal, and iteration from the highest slot down.
+type openSet struct {
+	hash    func(int32) int32
+	table   []int32 // key+1; 0 is empty
+	size    int
+	maxFill int
+	minN    int
+}
+
+func newOpenSet(hash func(int32) int32) *openSet {
+	n := fuArraySize(16, 0.5)
+	return &openSet{hash: hash, table: make([]int32, n), maxFill: fuMaxFill(n, 0.5), minN: n}
+}
+
+func fuMix(x int32) int32 {
+	h := x * int32(-1640531527) // 0x9E3779B9
+	return h ^ int32(uint32(h)>>16)
+}
+
+func fuArraySize(expected int, f float64) int {
+	s := int(math.Ceil(float64(expected) / f))
+	n := 2
+	for n < s {
+		n *= 2
+	}
+	return n
+}
+
+func fuMaxFill(n int, f float64) int {
+	return min(int(math.Ceil(float64(n)*f)), n-1)
+}
+
+func (t *openSet) slot(k int32) int { return int(fuMix(t.hash(k))) & (len(t.table) - 1) }
+
+func (t *openSet) find(k int32) int {
+	mask := len(t.table) - 1
+	for pos := t.slot(k); t.table[pos] != 0; pos = (pos + 1) & mask {
+		if t.table[pos] == k+1 {
+			return pos
+		}
+	}
+	return -1
+}
+
+func (t *openSet) add(k int32) {
+	if t.find(k) >= 0 {
+		return
+	}
+	mask := len(t.table) - 1
+	pos := t.slot(k)
+	for t.table[pos] != 0 {
+		pos = (pos + 1) & mask
+	}
+	t.table[pos] = k + 1
+	if t.size >= t.maxFill {
+		t.size++
+		t.rehash(fuArraySize(t.size+1, 0.5))
+		return
+	}
+	t.size++
+}
+
+func (t *openSet) remove(k int32) {
+	pos := t.find(k)
+	if pos < 0 {
+		return
+	}
+	t.size--
+	t.shiftKeys(pos)
+	n := len(t.table)
+	if n > t.minN && t.size < t.maxFill/4 && n > 16 {
+		t.rehash(n / 2)
+	}
+}
+
+func (t *openSet) shiftKeys(pos int) {
+	mask := len(t.table) - 1
+	for {
+		last := pos
+		pos = (last + 1) & mask
+		var cur int32
+		for {
+			cur = t.table[pos]
+			if cur == 0 {
+				t.table[last] = 0
+				return
+			}
+			slot := t.slot(cur - 1)
+			if last <= pos {
+				if last >= slot || slot > pos {
+					break
+				}
+			} else if last >= slot && slot > pos {
+				break
+			}
+			pos = (pos + 1) & mask
+		}
+		t.table[last] = cur
+	}
+}
+
+func (t *openSet) rehash(n int) {
+	old := t.table
+	t.table = make([]int32, n)
+	mask := n - 1
+	i := len(old)
+	for j := t.size; j > 0; j-- {
+		i--
+		for old[i] == 0 {
+			i--
+		}
+		pos := t.slot(old[i] - 1)
+		for t.table[pos] != 0 {
+			pos = (pos + 1) & mask
+		}
+		t.table[pos] = old[i]
+	}
+	t.maxFill = fuMaxFill(n, 0.5)
+}
+
+// keys iterates from the highest slot down, as fastutil's iterators do.
+func (t *openSet) keys() []int32 {
+	out := make([]int32, 0, t.size)
+	for i := len(t.table) - 1; i >= 0; i-- {
+		if t.table[i] != 0 {
+			out = append(out, t.table[i]-1)
+		}
+	}
+	return out
+}
+
+func (t *openSet) len() int { return t.size }

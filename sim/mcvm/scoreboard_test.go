@@ -185,3 +185,71 @@ func TestScoreboardUnknownObjectiveFails(t *testing.T) {
 func (m *Machine) forceload(x, z int32) {
 	m.dim("minecraft:overworld").forced[chunkPos{x >> 4, z >> 4}] = true
 }
+
+func TestTrackedHolderOrder(t *testing.T) {
+	// The expected order was computed by an independent implementation of
+	// fastutil's Object2ObjectOpenHashMap (load factor 0.5, HashCommon.mix,
+	// linear probing, shiftKeys on removal, descending iteration).
+	sb := newScoreboard()
+	o := sb.objID("o")
+	var names []string
+	for i := 0; i < 20; i++ {
+		names = append(names, fmt.Sprintf("#c%d", i))
+	}
+	names = append(names, "Alex", "#best")
+	for _, n := range names {
+		sb.create(sb.cell(sb.holderID(n), o))
+	}
+	for _, n := range []string{"#c3", "#c7", "#c11", "Alex"} {
+		sb.reset(sb.cell(sb.holderID(n), o))
+	}
+	sb.create(sb.cell(sb.holderID("#new"), o))
+	got := fmt.Sprint(sb.trackedHolders())
+	want := "[#c15 #c9 #c8 #c19 #best #c1 #c5 #c4 #c2 #c0 #c17 #c13 #c6 #new #c16 #c18 #c12 #c14 #c10]"
+	if got != want {
+		t.Errorf("order\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestOpenSetInvariants(t *testing.T) {
+	names := map[int32]string{}
+	set := newOpenSet(func(k int32) int32 { return javaStringHash(names[k]) })
+	present := map[int32]bool{}
+	x := uint32(1)
+	for step := 0; step < 20000; step++ {
+		x = x*1664525 + 1013904223
+		k := int32(x>>8) % 300
+		names[k] = fmt.Sprintf("h%d", k)
+		if x&1 == 0 {
+			set.add(k)
+			present[k] = true
+		} else {
+			set.remove(k)
+			delete(present, k)
+		}
+		if step%997 == 0 {
+			keys := set.keys()
+			if len(keys) != len(present) || set.len() != len(present) {
+				t.Fatalf("step %d: %d keys, size %d, want %d", step, len(keys), set.len(), len(present))
+			}
+			for _, k := range keys {
+				if !present[k] || set.find(k) < 0 {
+					t.Fatalf("step %d: key %d misplaced", step, k)
+				}
+			}
+		}
+	}
+}
+
+func TestRemovedObjectiveKeepsHolderTracked(t *testing.T) {
+	m := load(t, map[string]string{"t:f": lines(
+		"scoreboard objectives add a dummy",
+		"scoreboard objectives add b dummy",
+		"scoreboard players set #x a 1",
+		"scoreboard objectives remove a",
+		// #x has no score left but stays in the holder map, so * finds it.
+		"scoreboard players set * b 5",
+	)})
+	call(t, m, "t:f")
+	wantScore(t, m, "#x", "b", 5)
+}
