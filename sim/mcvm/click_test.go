@@ -2,8 +2,11 @@ package mcvm
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
 )
 
 // clickPack is a board of two interaction cells; right clicks are
@@ -158,6 +161,52 @@ func TestAdvancementLoadErrors(t *testing.T) {
 		_, err := Load(packOf(map[string]string{"data/g/advancement/x.json": tc.json}), Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "data/g/advancement/x.json") {
 			t.Errorf("%s: err = %v, want %q with the file", tc.json, err, tc.want)
+		}
+	}
+}
+
+// TestLoadPathFolderAndZip writes the txtar pack with datapack.Write as a
+// folder and as a zip and plays a click through each.
+func TestLoadPathFolderAndZip(t *testing.T) {
+	_, files := readTxtar(t, "testdata/click.txtar")
+	p := datapack.New()
+	for k, v := range files {
+		p.Files[k] = []byte(v)
+	}
+	dir := t.TempDir()
+	for _, dest := range []string{filepath.Join(dir, "pack"), filepath.Join(dir, "pack.zip")} {
+		if err := datapack.Write(p, dest); err != nil {
+			t.Fatal(err)
+		}
+		m, err := LoadPath(dest, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", dest, err)
+		}
+		if _, err := m.Tick(); err != nil {
+			t.Fatal(err)
+		}
+		alex, err := m.AddPlayer("Alex", UUID{0xa1}, Vec3{2.5, 64, 3}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.ClickEntity(alex, m.EntitiesWithTag("g.cell")[1].UUID, true); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmtEvents(m.Events()); got != "tellraw Alex: cell 1 \n" {
+			t.Errorf("%s: events %q", dest, got)
+		}
+	}
+}
+
+func TestPluralFoldersRefused(t *testing.T) {
+	_, err := Load(packOf(map[string]string{
+		"data/g/functions/x.mcfunction": "say hi\n",
+		"data/g/tags/functions/t.json":  `{"values":[]}`,
+		"data/g/advancements/a.json":    `{}`,
+	}), Options{})
+	for _, want := range []string{`"functions"`, `"tags/functions"`, `"advancements"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want a complaint about %s", err, want)
 		}
 	}
 }

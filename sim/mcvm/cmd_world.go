@@ -44,6 +44,14 @@ func (m *Machine) areaLoaded(dim string, lo, hi BlockPos) bool {
 	return true
 }
 
+// blockLimit is the failure of a fill or clone larger than the gamerule
+// max_block_modifications allows; it is an execution limit, so it is also
+// reported loudly.
+func (m *Machine) blockLimit(limit, vol int64) error {
+	m.warnf("BLOCK LIMIT: a fill/clone of %d blocks exceeds max_block_modifications=%d; the game fails the command", vol, limit)
+	return failf("too many blocks in the specified area (maximum %d, specified %d)", limit, vol)
+}
+
 // place is BlockInput.place: whether the block (or its NBT) changed.
 func (d *dimension) place(p BlockPos, b blockState) bool {
 	old := d.block(p)
@@ -169,7 +177,7 @@ func (p *parser) fill() error {
 		lo, hi := boxOf(a, bb)
 		vol := int64(hi.X-lo.X+1) * int64(hi.Y-lo.Y+1) * int64(hi.Z-lo.Z+1)
 		if limit := int64(m.rules.int("max_block_modifications")); vol > limit {
-			return 0, failf("too many blocks in the specified area (maximum %d, specified %d)", limit, vol)
+			return 0, m.blockLimit(limit, vol)
 		}
 		if !m.areaLoaded(s.dim, lo, hi) {
 			return 0, failf("that position is not loaded")
@@ -298,7 +306,7 @@ func (p *parser) clone() error {
 		}
 		vol := int64(hi.X-lo.X+1) * int64(hi.Y-lo.Y+1) * int64(hi.Z-lo.Z+1)
 		if limit := int64(m.rules.int("max_block_modifications")); vol > limit {
-			return 0, failf("too many blocks in the specified area (maximum %d, specified %d)", limit, vol)
+			return 0, m.blockLimit(limit, vol)
 		}
 		if !m.areaLoaded(s.dim, lo, hi) || !m.areaLoaded(s.dim, dest, dhi) {
 			return 0, failf("that position is not loaded")

@@ -172,7 +172,10 @@ func TestBlocks(t *testing.T) {
 		"t:defaultstate": "execute if block 1 64 0 oak_stairs[half=bottom] run say hi\n",
 	})
 	m.forceload(0, 0)
-	call(t, m, "t:f")
+	rep := call(t, m, "t:f")
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "BLOCK LIMIT") {
+		t.Errorf("warnings = %v, want the block limit", rep.Warnings)
+	}
 	for h, v := range map[string]int32{"#same": 0, "#keep": 0, "#filled": 26, "#outline": 26, "#replaced": 26,
 		"#cloned": 27, "#masked": 26, "#same_region": 27, "#isstone": 1, "#stairs": 1, "#notloaded": 0,
 		"#outside": 0, "#toobig": 0} {

@@ -185,11 +185,18 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 	}
 	var errs ErrorList
 	for _, path := range p.Paths() {
+		if strings.HasPrefix(path, "data/") {
+			rest := path[len("data/"):]
+			if i := strings.IndexByte(rest, '/'); i >= 0 {
+				for _, f := range pluralFolders {
+					if strings.HasPrefix(rest[i:], f) {
+						errs.add(Pos{File: path}, "pre-1.21 folder name %q: 1.21+ does not load it (use %q)", strings.Trim(f, "/"), strings.TrimSuffix(strings.Trim(f, "/"), "s"))
+					}
+				}
+			}
+		}
 		id, ok := datapack.FunctionID(path)
 		if !ok {
-			if strings.HasPrefix(path, "data/") && strings.Contains(path, "/functions/") && strings.HasSuffix(path, ".mcfunction") {
-				errs.add(Pos{File: path}, "pre-1.21 folder name 'functions': 1.21+ loads functions only from 'function/'")
-			}
 			continue
 		}
 		if fn := m.loadFunction(id.String(), path, p.Files[path], &errs); fn != nil {
@@ -204,6 +211,19 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 	}
 	return m, nil
 }
+
+// LoadPath reads a pack from a folder or zip (datapack.Read) and loads it.
+func LoadPath(path string, opts Options) (*Machine, error) {
+	p, err := datapack.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	return Load(p, opts)
+}
+
+// pluralFolders are the pre-1.21 folder names: the game no longer loads
+// them, so a pack that uses them silently loses those files.
+var pluralFolders = []string{"/functions/", "/advancements/", "/tags/functions/"}
 
 func (m *Machine) loadWarnf(pos Pos, format string, args ...any) {
 	m.loadWarnings = append(m.loadWarnings, pos.String()+": "+fmt.Sprintf(format, args...))
