@@ -167,7 +167,7 @@ func TestBlocks(t *testing.T) {
 			"execute store success score #stairs o if block 1 64 0 oak_stairs[facing=east]",
 			"execute store success score #notloaded o run setblock 100 64 100 stone",
 			"execute store success score #outside o run setblock 0 400 0 stone",
-			"execute store success score #toobig o run fill 0 0 0 100 100 100 stone",
+			"execute store success score #toobig o run fill 0 0 0 15 200 15 stone",
 		),
 		"t:defaultstate": "execute if block 1 64 0 oak_stairs[half=bottom] run say hi\n",
 	})
