@@ -251,3 +251,31 @@ func TestGamerules(t *testing.T) {
 		t.Errorf("1.21.4 accepted")
 	}
 }
+
+func TestFunctionWithEntityAndTextNBT(t *testing.T) {
+	m := load(t, map[string]string{
+		"t:f": lines(
+			"scoreboard objectives add o dummy",
+			`summon marker 0.5 64 0.5 {Tags:["src"],data:{n:12,name:"#fromentity"}}`,
+			"execute as @e[tag=src] run function t:mac with entity @s data",
+			`data modify storage state x set value [1,2]`,
+			`tellraw @a [{nbt:"x[]",storage:"state",separator:"+"},{text:" / "},{nbt:"data.n",entity:"@e[tag=src]"}]`,
+			"execute store success score #empty o run function #t:empty",
+			"execute if function #t:empty run scoreboard players set #ran o 1",
+		),
+		"t:mac":                           "$scoreboard players set $(name) o $(n)\n",
+		"data/t/tags/function/empty.json": `{"values":[]}`,
+	})
+	m.forceload(0, 0)
+	if _, err := m.AddPlayer("Alex", UUID{3}, Vec3{0, 64, 0}, 0); err != nil {
+		t.Fatal(err)
+	}
+	call(t, m, "t:f")
+	wantScore(t, m, "#fromentity", "o", 12)
+	wantScore(t, m, "#empty", "o", 0)
+	// An empty tag makes execute if function stop the chain silently.
+	wantNoScore(t, m, "#ran", "o")
+	if got := fmtEvents(m.Events()); got != "tellraw Alex: 1+2 / 12 \n" {
+		t.Errorf("events %q", got)
+	}
+}

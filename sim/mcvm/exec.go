@@ -636,6 +636,9 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 	if err != nil {
 		return err
 	}
+	if len(fns) == 0 {
+		return failf("can't find any functions for name #%s", fc.id)
+	}
 	var args *Compound
 	if fc.args != nil {
 		args, err = fc.args(m, s)

@@ -170,9 +170,13 @@ func (m *Machine) resolveNBTText(v *Compound, s *source) (string, error) {
 	var datas []*Compound
 	switch {
 	case v.Get("storage") != nil:
-		id, _ := v.Get("storage").(String)
+		raw, _ := v.Get("storage").(String)
+		id, err := parseResourceLocation(&reader{s: string(raw)})
+		if err != nil {
+			return "", failf("invalid storage id in nbt component: %s", raw)
+		}
 		m.ctx.stats.StorageReads++
-		if c, ok := m.storage[string(id)]; ok {
+		if c, ok := m.storage[id]; ok {
 			datas = append(datas, c)
 		}
 	case v.Get("entity") != nil:
