@@ -29,8 +29,25 @@
 // failures (an unset score, a failed condition) are not errors: they fail
 // the command exactly as the game does and are counted in the Report.
 //
-// Deviations from the game that cannot be avoided are documented where
-// they occur: block states carry only the properties given explicitly,
-// random numbers come from a seeded generator rather than the world's, and
-// listener order among several advancements matching one click is by id.
+// Deviations from the game, each because mcvm has no copy of the game's
+// data or because the game's behaviour is not deterministic:
+//   - Block ids, block properties and particle ids are not checked against
+//     the registries, and blocks carry only the properties given
+//     explicitly; testing a property the game would have defaulted is a
+//     VMError. Neighbour shape updates are not modelled.
+//   - SNBT is parsed by mcvm's own implementation of the 1.21.5+ grammar
+//     (go-mc's SNBT reader predates it: it reads 1.5 as 1.0, true and 0x1F
+//     as strings and rejects mixed lists); go-mc is used for tag ids and to
+//     read structure templates. Compounds print with sorted keys, as the
+//     game does.
+//   - random, @r and new entity UUIDs come from a generator seeded with
+//     Options.Seed, not from the world's.
+//   - When one click completes several advancements, their rewards run in
+//     advancement id order (the game's listener set has no fixed order).
+//   - Entities iterate in spawn order, or in the game's section order for
+//     queries with a box (distance, dx/dy/dz). Text components and other
+//     complex entity fields are stored as given, without the codec's
+//     normalisation.
+//   - Chunks are loaded when force-loaded or within Options.ViewDistance
+//     of a player; summoning into an unloaded chunk is a VMError.
 package mcvm
