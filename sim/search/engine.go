@@ -54,6 +54,19 @@ func (r Result) Decisive() (plies int, ok bool) {
 	return 0, false
 }
 
+// ScoreText describes the score for people: "win in 5" or "loss in 4"
+// (plies, counting Move) for a forced result, else the evaluation with a
+// sign, "+120" or "-35".
+func (r Result) ScoreText() string {
+	if plies, ok := r.Decisive(); ok {
+		if plies > 0 {
+			return fmt.Sprintf("win in %d", plies)
+		}
+		return fmt.Sprintf("loss in %d", -plies)
+	}
+	return fmt.Sprintf("%+d", r.Score)
+}
+
 // EvalScale is the score at which the side to move is expected to score
 // about 73% (1/(1+e⁻¹)): the scale of Expected's logistic curve, fitted
 // to search-against-search games (4000 nodes a move, default values:

@@ -270,3 +270,22 @@ func TestThreadsFindWins(t *testing.T) {
 		}
 	}
 }
+
+func TestScoreText(t *testing.T) {
+	tests := []struct {
+		score int32
+		want  string
+	}{
+		{WinScore, "win in 1"},
+		{WinScore - 4, "win in 5"},
+		{-(WinScore - 1), "loss in 2"},
+		{120, "+120"},
+		{-35, "-35"},
+		{0, "+0"},
+	}
+	for _, tt := range tests {
+		if got := (Result{Score: tt.score}).ScoreText(); got != tt.want {
+			t.Errorf("score %d: %q, want %q", tt.score, got, tt.want)
+		}
+	}
+}

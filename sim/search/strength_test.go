@@ -16,8 +16,8 @@ import (
 // against greedy (at least 70%) and every seed baseline (at least 90%).
 // It takes many minutes, so it runs only when asked:
 //
-//	go test -run Strength -strength -timeout 3h ./sim/search/
-//	MCGOMOKU_STRENGTH=1 go test -run Strength -timeout 3h ./sim/search/
+//	go test ./sim/search/ -run StrengthFull -v -timeout 3h -args -strength
+//	MCGOMOKU_STRENGTH=1 go test ./sim/search/ -run StrengthFull -v -timeout 3h
 var strength = flag.Bool("strength", false, "run the full 200-game strength measurement")
 
 // strengthOpenings are the shared openings: three stones near the centre.
