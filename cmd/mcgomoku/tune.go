@@ -1,0 +1,370 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/mcgomoku/mcgomoku/examples"
+	"github.com/mcgomoku/mcgomoku/sim/arena"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/tune"
+)
+
+// tuneOptions are the flags of "mcgomoku tune".
+type tuneOptions struct {
+	config     string
+	against    []string
+	games      int
+	out        string
+	jobs       int
+	resume     bool
+	seed       int64
+	checkpoint string
+	chart      string
+	batch      int
+	check      int
+	verify     int
+	openings   string
+	stones     int
+}
+
+func init() {
+	register(&command{
+		name:    "tune",
+		summary: "tune the greedy AI's weights by self-play (SPSA) and write them back into the TOML config",
+		usage: `--out FILE [--config FILE] [--against SPEC[,SPEC…]] [--games N] [--jobs K] [--resume] [flags]
+
+The config's [tune] section names the weights to tune with their bounds
+and steps (see examples/default.toml). Opponents, each tuned against with
+the same openings for the two perturbed weight sets:
+  self      the two perturbed weight sets play each other (the default)
+  start     the greedy AI with the starting weights
+  SPEC      any player, as for sim: seed004, greedy:other.toml, search:nodes=2000,threads=1
+A checkpoint is saved after every batch; Ctrl-C and --resume lose nothing.
+At the end the tuned weights play the starting ones (--verify games), the
+tuned config is written to --out with its comments kept, and a chart of
+the run to --chart.`,
+		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
+			o := &tuneOptions{}
+			fs.StringVar(&o.config, "config", "", "the config to tune: its [tune] section and starting weights (default: the embedded default)")
+			fs.StringArrayVar(&o.against, "against", nil, "opponents, comma-separated or repeated (default: self)")
+			fs.IntVar(&o.games, "games", 0, "tuning games to play; sets the iterations (default: [tune] iterations)")
+			fs.StringVar(&o.out, "out", "", "write the tuned config here (required; may be the --config file)")
+			fs.IntVar(&o.jobs, "jobs", 0, "games played at once (default: the number of cores); results do not depend on it")
+			fs.BoolVar(&o.resume, "resume", false, "continue the run saved in the checkpoint")
+			fs.Int64Var(&o.seed, "seed", 1, "seed for perturbations, openings and players")
+			fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint file (default: --out with .tune.json)")
+			fs.StringVar(&o.chart, "chart", "", "chart of the run, SVG (default: --out with .svg)")
+			fs.IntVar(&o.batch, "batch", 100, "iterations between checkpoints and strength checks")
+			fs.IntVar(&o.check, "check", 50, "game pairs of each strength check, tuned against start (0: none)")
+			fs.IntVar(&o.verify, "verify", 1000, "games of the final match, tuned against start (0: none)")
+			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
+			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
+			return func(e *env, args []string) error { return o.run(e, args) }
+		},
+	})
+}
+
+func (o *tuneOptions) run(e *env, args []string) error {
+	switch {
+	case len(args) > 0:
+		return usagef("unexpected arguments %q", args)
+	case o.out == "":
+		return usagef("--out is required")
+	case o.games < 0 || o.jobs < 0 || o.batch <= 0 || o.check < 0 || o.verify < 0 || o.stones <= 0:
+		return usagef("--games, --jobs, --check and --verify must not be negative, --batch and --stones must be positive")
+	}
+	name, src := "(default)", examples.Default
+	if o.config != "" {
+		data, err := os.ReadFile(o.config)
+		if err != nil {
+			return fmt.Errorf("reading config: %w", err)
+		}
+		name, src = o.config, data
+	}
+	cfg, err := config.Parse(name, src)
+	if err != nil {
+		return err
+	}
+	if err := cfg.CheckTune(); err != nil {
+		return err
+	}
+	against, err := splitSpecs(o.against)
+	if err != nil {
+		return usagef("--against: %v", err)
+	}
+	if o.checkpoint == "" {
+		o.checkpoint = strings.TrimSuffix(o.out, filepath.Ext(o.out)) + ".tune.json"
+	}
+	if o.chart == "" {
+		o.chart = strings.TrimSuffix(o.out, filepath.Ext(o.out)) + ".svg"
+	}
+
+	tc := cfg.Tune
+	var params []tune.Param
+	var index []int
+	for i, p := range tc.Params {
+		if !p.On {
+			continue
+		}
+		key := config.TunableKeys()[i]
+		params = append(params, tune.Param{Key: key, Start: float64(*config.TunedWeight(&cfg.Weights, i)),
+			Min: float64(p.Min), Max: float64(p.Max), Step: p.Step, Rate: tc.ParamRate(i)})
+		index = append(index, i)
+	}
+	if len(params) == 0 {
+		return fmt.Errorf("%s: the [tune.params] section lists no weights: nothing to tune", name)
+	}
+	g := &tune.Games{Base: cfg.Weights, Index: index, Against: against, Pairs: tc.Pairs,
+		Size: cfg.Game.Size, Rule: cfg.Game.Rule, Stones: o.stones, Seed: o.seed, Jobs: o.jobs}
+	if o.openings != "" {
+		if g.Openings, err = arena.LoadOpenings(o.openings, cfg.Game.Size, cfg.Game.Rule, 0); err != nil {
+			return err
+		}
+	}
+	if err := g.Prepare(); err != nil {
+		return err
+	}
+	iterations := tc.Iterations
+	if o.games > 0 {
+		iterations = (o.games + g.PerIteration() - 1) / g.PerIteration()
+	}
+	sp, err := tune.NewSPSA(params, tune.Schedule{Iterations: iterations, Alpha: tc.Alpha, Gamma: tc.Gamma, Stability: tc.Stability})
+	if err != nil {
+		return err
+	}
+	sp.Valid = g.Valid
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	prog := newTuneProgress(e.stderr, iterations*g.PerIteration(), params)
+	run := &tune.Run{SPSA: sp, Objective: g, Seed: o.seed, Batch: o.batch,
+		Save: func(st *tune.State) error { return st.Save(o.checkpoint) }, Progress: prog.update}
+	if o.check > 0 {
+		run.Check = func(ctx context.Context, b int, theta []float64) (*tune.Strength, error) {
+			return g.Check(ctx, b, theta, o.check)
+		}
+	}
+
+	var st *tune.State
+	if o.resume {
+		if st, err = tune.LoadState(o.checkpoint); err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
+		if err := run.Resumable(st); err != nil {
+			return fmt.Errorf("--resume: %s: %w", o.checkpoint, err)
+		}
+		fmt.Fprintf(e.stderr, "resuming %s at iteration %d of %d\n", o.checkpoint, st.Iteration, iterations)
+	} else {
+		if _, err := os.Stat(o.checkpoint); err == nil {
+			return fmt.Errorf("checkpoint %s exists: add --resume to continue that run, or remove it to start again", o.checkpoint)
+		}
+		st = run.New()
+		if err := st.Save(o.checkpoint); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(e.stderr, "tuning %d weights of %s: %d iterations of %d games against %s (%d×%d %v), checkpoint %s\n",
+		len(params), name, iterations, g.PerIteration(), strings.Join(against, ", "), cfg.Game.Size, cfg.Game.Size, cfg.Game.Rule, o.checkpoint)
+
+	err = run.Continue(ctx, st)
+	prog.finish()
+	if cerr := o.writeChart(st); cerr != nil && err == nil {
+		err = cerr
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintf(e.stderr, "stopped after iteration %d of %d; the checkpoint %s keeps it: add --resume to continue\n", st.Iteration, iterations, o.checkpoint)
+			return errInterrupted
+		}
+		return err
+	}
+	if f := g.Forfeits(); f > 0 {
+		fmt.Fprintf(e.stderr, "warning: %d tuning games ended by a forfeit\n", f)
+	}
+
+	var verified *arena.Result
+	if o.verify > 0 {
+		bar := newSimProgress(e.stderr, o.verify)
+		verified, err = g.Verify(ctx, st.Theta, o.verify, bar.update)
+		bar.finish()
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintf(e.stderr, "stopped during the verification match; add --resume to run it again\n")
+				return errInterrupted
+			}
+			return err
+		}
+	}
+	values := map[string]int64{}
+	w := g.Weights(st.Theta)
+	for i, p := range params {
+		values[p.Key] = int64(*config.TunedWeight(&w, index[i]))
+	}
+	text, err := tune.Rewrite(name, src, values, o.header(name, st, g, against, params, values, verified))
+	if err != nil {
+		return err
+	}
+	if err := tune.WriteFileAtomic(o.out, text); err != nil {
+		return err
+	}
+	return o.report(e.stdout, st, params, values, verified)
+}
+
+// splitSpecs splits --against values at commas, except the commas inside
+// a spec's option list (search:nodes=2000,threads=1): a piece holding
+// "=" but no ":" continues the spec before it, since no player name
+// contains "=".
+func splitSpecs(vals []string) ([]string, error) {
+	if len(vals) == 0 {
+		return []string{tune.Self}, nil
+	}
+	var out []string
+	for _, v := range vals {
+		for _, piece := range strings.Split(v, ",") {
+			piece = strings.TrimSpace(piece)
+			switch {
+			case piece == "":
+				return nil, fmt.Errorf("empty opponent in %q", v)
+			case strings.Contains(piece, "=") && !strings.Contains(piece, ":") && len(out) > 0:
+				out[len(out)-1] += "," + piece
+			default:
+				out = append(out, piece)
+			}
+		}
+	}
+	return out, nil
+}
+
+func (o *tuneOptions) writeChart(st *tune.State) error {
+	var b bytes.Buffer
+	if err := tune.WriteChart(&b, st); err != nil {
+		return err
+	}
+	return tune.WriteFileAtomic(o.chart, b.Bytes())
+}
+
+// header is the comment block written at the top of the tuned config.
+func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against []string, params []tune.Param, values map[string]int64, res *arena.Result) []string {
+	ops := fmt.Sprintf("random %d-stone openings", o.stones)
+	if o.openings != "" {
+		ops = "the openings of " + o.openings
+	}
+	lines := []string{
+		fmt.Sprintf("Tuned by mcgomoku tune from %s: %d SPSA iterations, %d games against %s", name, st.Iteration, st.Games, strings.Join(against, ", ")),
+		fmt.Sprintf("on %d×%d %v from %s, seed %d.", g.Size, g.Size, g.Rule, ops, o.seed),
+	}
+	if res != nil {
+		p := res.Pairings[0]
+		e := p.Estimate()
+		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped):", p.WDL.Games(), p.Penta.Pairs()),
+			fmt.Sprintf("  %s ± %s Elo (95%%: %s .. %s), wins %d, losses %d, draws %d, LOS %.1f%%.",
+				arena.FormatElo(e.Elo), marginText(e.Margin), arena.FormatElo(e.Low), arena.FormatElo(e.High), p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
+	}
+	lines = append(lines, "Tuned weights (start → tuned):")
+	for _, p := range params {
+		lines = append(lines, fmt.Sprintf("  %s: %d → %d", p.Key, int64(p.Start), values[p.Key]))
+	}
+	return append([]string{}, lines...)
+}
+
+func (o *tuneOptions) report(w io.Writer, st *tune.State, params []tune.Param, values map[string]int64, res *arena.Result) error {
+	var b strings.Builder
+	width := 0
+	for _, p := range params {
+		width = max(width, len(p.Key))
+	}
+	fmt.Fprintf(&b, "%-*s  %8s  %8s  %s\n", width, "weight", "start", "tuned", "bounds")
+	for _, p := range params {
+		fmt.Fprintf(&b, "%-*s  %8d  %8d  %g..%g\n", width, p.Key, int64(p.Start), values[p.Key], p.Min, p.Max)
+	}
+	fmt.Fprintf(&b, "%d iterations, %d games", st.Iteration, st.Games)
+	if st.Pulled > 0 {
+		fmt.Fprintf(&b, ", %d candidates pulled back inside the tiers and 32-bit bound", st.Pulled)
+	}
+	b.WriteString("\n")
+	if res != nil {
+		b.WriteString("\n")
+		var t bytes.Buffer
+		if err := res.WriteText(&t); err != nil {
+			return err
+		}
+		b.Write(t.Bytes())
+		e := res.Pairings[0].Estimate()
+		if e.Low > 0 {
+			b.WriteString("the tuned weights are stronger: the 95% interval excludes zero\n")
+		} else {
+			b.WriteString("not shown stronger: the 95% interval includes zero\n")
+		}
+	}
+	fmt.Fprintf(&b, "\nwrote %s, chart %s, checkpoint %s\n", o.out, o.chart, o.checkpoint)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func marginText(m float64) string {
+	if math.IsInf(m, 0) || math.IsNaN(m) || m > 1e6 {
+		return "inf"
+	}
+	return fmt.Sprintf("%.1f", m)
+}
+
+// tuneProgress is a progress bar of games on a terminal; elsewhere a line
+// on every tenth of the run, so logs show how it goes.
+type tuneProgress struct {
+	bar    *simProgress
+	w      io.Writer
+	params []tune.Param
+	tty    bool
+	shown  int // tenths reported
+}
+
+func newTuneProgress(w io.Writer, total int, params []tune.Param) *tuneProgress {
+	f, ok := w.(*os.File)
+	tty := ok && term.IsTerminal(int(f.Fd()))
+	return &tuneProgress{bar: newSimProgress(w, total), w: w, params: params, tty: tty}
+}
+
+func (p *tuneProgress) update(s tune.Status) {
+	var vals []string
+	for i, pr := range p.params {
+		vals = append(vals, fmt.Sprintf("%s=%.0f", shortName(pr.Key), s.Theta[i]))
+	}
+	gain := "gain: no check yet"
+	if s.Checks > 0 {
+		gain = fmt.Sprintf("gain %s ± %s", arena.FormatElo(s.Gain.Elo), margin(s.Gain.Margin))
+	}
+	if p.tty {
+		p.bar.set(s.Games, fmt.Sprintf("it %d/%d %s | %s", s.Iteration, s.Iterations, gain, strings.Join(vals, " ")))
+		return
+	}
+	if tenth := 10 * s.Iteration / max(1, s.Iterations); tenth > p.shown {
+		p.shown = tenth
+		fmt.Fprintf(p.w, "iteration %d/%d, %d games, %s Elo: %s\n", s.Iteration, s.Iterations, s.Games, gain, strings.Join(vals, " "))
+	}
+}
+
+func (p *tuneProgress) finish() { p.bar.finish() }
+
+// shortName abbreviates a weight key for the progress line:
+// weights.attack.open_three → a.open_three.
+func shortName(key string) string {
+	k := strings.TrimPrefix(key, "weights.")
+	for _, r := range [][2]string{{"attack_combo.", "ac."}, {"defence_combo.", "dc."}, {"attack.", "a."}, {"defence.", "d."}} {
+		if strings.HasPrefix(k, r[0]) {
+			return r[1] + strings.TrimPrefix(k, r[0])
+		}
+	}
+	return k
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/tune"
+)
+
+// tinyTune is a config for a tuning run of a second: a 9×9 board and two
+// weights.
+const tinyTune = `# a tiny tuning run
+[game]
+size = 9
+
+[weights.attack]
+open_three = 2_600     # kept comment
+
+[tune]
+iterations = 6
+pairs = 1
+
+[tune.params]
+"weights.attack.open_three" = { min = 500, max = 6_000, step = 200, rate = 0.05 }
+"weights.defence.three" = { min = 20, max = 1_000, step = 40, rate = 0.05 }
+`
+
+func TestTuneCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.toml")
+	out := filepath.Join(dir, "out.toml")
+	if err := os.WriteFile(in, []byte(tinyTune), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"tune", "--config", in, "--out", out, "--against", "self,start", "--verify", "20",
+		"--check", "2", "--batch", "2", "--jobs", "2", "--seed", "4"}
+	code, stdout, stderr := runCmd(t, "", args...)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"weights.attack.open_three", "6 iterations, 36 games", "tuned vs start: 20 of 20 games", "wrote " + out} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Parse(out, text)
+	if err != nil {
+		t.Fatalf("the tuned config does not load: %v", err)
+	}
+	st, err := tune.LoadState(filepath.Join(dir, "out.tune.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.Done() {
+		t.Errorf("the checkpoint is at iteration %d, want the end", st.Iteration)
+	}
+	if got, want := c.Weights.Attack[eval.OpenThree], int32(roundHalf(st.Theta[0])); got != want {
+		t.Errorf("open_three: the file holds %d, the run ended at %d", got, want)
+	}
+	for _, want := range []string{"# Tuned by mcgomoku tune from " + in, "Verification: tuned against the starting weights over 20 games", "# kept comment", "# a tiny tuning run"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the tuned config lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.svg")); err != nil {
+		t.Errorf("no chart: %v", err)
+	}
+
+	// Without --resume an existing checkpoint is kept, not overwritten.
+	code, _, stderr = runCmd(t, "", args...)
+	if code != exitFailure || !strings.Contains(stderr, "add --resume") {
+		t.Errorf("a second run without --resume: exit %d, %s", code, stderr)
+	}
+	// With it, a finished run goes straight to the end and writes the
+	// same file.
+	if err := os.Remove(out); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCmd(t, "", append(args, "--resume")...)
+	if code != exitOK {
+		t.Fatalf("--resume: exit %d, %s", code, stderr)
+	}
+	again, err := os.ReadFile(out)
+	if err != nil || string(again) != string(text) {
+		t.Errorf("--resume of a finished run wrote another file (%v)", err)
+	}
+	// Other settings are refused.
+	code, _, stderr = runCmd(t, "", append(args[:len(args)-2:len(args)-2], "--seed", "5", "--resume")...)
+	if code != exitFailure || !strings.Contains(stderr, "other settings (seed: 5 against 4)") {
+		t.Errorf("--resume with another seed: exit %d, %s", code, stderr)
+	}
+}
+
+func roundHalf(v float64) float64 {
+	if v < 0 {
+		return -roundHalf(-v)
+	}
+	return float64(int64(v + 0.5))
+}
+
+func TestTuneUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"tune"}, exitUsage, "--out is required"},
+		{[]string{"tune", "--out", "x.toml", "extra"}, exitUsage, "unexpected arguments"},
+		{[]string{"tune", "--out", "x.toml", "--batch", "0"}, exitUsage, "--batch"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--against", "self,,start"}, exitUsage, "empty opponent"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--against", "sed004"}, exitFailure, "unknown player"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--config", filepath.Join(dir, "none.toml")}, exitFailure, "reading config"},
+	} {
+		code, _, stderr := runCmd(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, %s; want exit %d and %q", tt.args, code, stderr, tt.code, tt.want)
+		}
+	}
+}
+
+func TestSplitSpecs(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want []string
+	}{
+		{nil, []string{"self"}},
+		{[]string{"self,start"}, []string{"self", "start"}},
+		{[]string{"self", "seed004"}, []string{"self", "seed004"}},
+		{[]string{"search:nodes=2000,threads=1,seed002"}, []string{"search:nodes=2000,threads=1", "seed002"}},
+		{[]string{"greedy:a.toml, start"}, []string{"greedy:a.toml", "start"}},
+	}
+	for _, tt := range tests {
+		got, err := splitSpecs(tt.in)
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("splitSpecs(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,341 @@
+package tune
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mcgomoku/mcgomoku/sim/arena"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+// Opponent names with a meaning of their own in Games.Against; anything
+// else is a player spec (player.New).
+const (
+	// Self plays θ+ against θ− directly: a game pair from one opening,
+	// colours swapped, as fishtest does.
+	Self = "self"
+	// StartPlayer is the greedy AI with the run's starting weights.
+	StartPlayer = "start"
+)
+
+// Games is the objective of tuning greedy weights: it plays θ+ and θ−
+// from the same openings against each opponent and scores the
+// difference.
+//
+// For the opponent Self a game pair (θ+ black, then θ− black) adds θ+'s
+// wins minus losses. For any other opponent X, θ+ and θ− each play the
+// same game pair against X, with the same seeds for X, and the pair adds
+// (θ+'s wins − losses) − (θ−'s wins − losses). Both have the same
+// expectation for small perturbations, 4·(s(θ+) − s(θ−)) per pair in
+// scores against a common reference, so opponents can be mixed.
+type Games struct {
+	Base    eval.Weights // all the weights; the tuned ones at their start values
+	Index   []int        // each parameter's config.TunableIndex
+	Against []string     // Self, StartPlayer or player specs
+	Pairs   int          // game pairs per opponent and iteration
+	Size    int
+	Rule    game.Rule
+	// Openings, when set, are dealt out in a seeded shuffled order; nil
+	// draws fresh random openings of Stones stones for every iteration.
+	Openings []arena.Opening
+	Stones   int
+	Seed     int64
+	Jobs     int // games played at once; 0 means GOMAXPROCS
+
+	perm     []int
+	forfeits atomic.Int64
+}
+
+// Prepare checks the opponents (making each once) and the settings.
+func (g *Games) Prepare() error {
+	if len(g.Against) == 0 {
+		return fmt.Errorf("no opponents")
+	}
+	if g.Pairs <= 0 {
+		return fmt.Errorf("want at least one game pair per opponent, got %d", g.Pairs)
+	}
+	if g.Size == 0 {
+		g.Size = game.DefaultSize
+	}
+	if g.Stones <= 0 {
+		g.Stones = arena.DefaultStones
+	}
+	if g.Jobs <= 0 {
+		g.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if err := g.Base.Validate(); err != nil {
+		return fmt.Errorf("the starting weights: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, a := range g.Against {
+		if seen[a] {
+			return fmt.Errorf("opponent %q listed twice", a)
+		}
+		seen[a] = true
+		if a == Self || a == StartPlayer {
+			continue
+		}
+		p, err := player.New(a, player.Options{Size: g.Size, Rule: g.Rule, Seed: g.Seed})
+		if err != nil {
+			return err
+		}
+		if c, ok := p.(player.Closer); ok {
+			c.Close()
+		}
+	}
+	if g.Openings != nil {
+		if len(g.Openings) == 0 {
+			return fmt.Errorf("no openings")
+		}
+		rng := rand.New(rand.NewPCG(mix(g.Seed, streamShuffle, 0), 0))
+		g.perm = rng.Perm(len(g.Openings))
+	}
+	return nil
+}
+
+// Weights are the greedy weights at θ: each parameter rounded to the
+// nearest integer.
+func (g *Games) Weights(theta []float64) eval.Weights {
+	w := g.Base
+	for i, idx := range g.Index {
+		*config.TunedWeight(&w, idx) = int32(math.Round(theta[i]))
+	}
+	return w
+}
+
+// Valid says whether θ's weights pass eval.Weights.Validate: the 32-bit
+// bound and the decisive tiers. It is SPSA.Valid for weights.
+func (g *Games) Valid(theta []float64) bool {
+	w := g.Weights(theta)
+	return w.Validate() == nil
+}
+
+// PerIteration is the number of games an iteration plays.
+func (g *Games) PerIteration() int {
+	n := 0
+	for _, a := range g.Against {
+		if a == Self {
+			n += 2 * g.Pairs
+		} else {
+			n += 4 * g.Pairs
+		}
+	}
+	return n
+}
+
+// Forfeits is how many tuning games so far ended by a forfeit (an engine
+// that failed, timed out or played an illegal move).
+func (g *Games) Forfeits() int { return int(g.forfeits.Load()) }
+
+// Describe is the objective's description for the checkpoint settings.
+func (g *Games) Describe() string {
+	ops := fmt.Sprintf("random %d-stone openings", g.Stones)
+	if g.Openings != nil {
+		h := sha256.New()
+		for _, o := range g.Openings {
+			fmt.Fprintln(h, o.Moves)
+		}
+		ops = fmt.Sprintf("%d openings %x", len(g.Openings), h.Sum(nil)[:6])
+	}
+	wj, _ := json.Marshal(g.Base)
+	return fmt.Sprintf("greedy games against %s; %d pairs each; %d×%d %v; %s; weights %x",
+		strings.Join(g.Against, ","), g.Pairs, g.Size, g.Size, g.Rule, ops, sha256.Sum256(wj))
+}
+
+// job is one game of an iteration: who plays black and white, and what a
+// black win adds to the result (a white win subtracts it).
+type job struct {
+	opening      arena.Opening
+	black, white arena.Factory
+	seeds        [2]int64 // black's and white's player seeds
+	coef         float64
+}
+
+// Compare plays iteration k's games and returns θ+'s result.
+func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (float64, int, error) {
+	wp, wm := g.Weights(plus), g.Weights(minus)
+	fp, fm := greedy(wp), greedy(wm)
+	ops := g.openings(streamOpenings, uint64(k), len(g.Against)*g.Pairs)
+	var jobs []job
+	for oi, a := range g.Against {
+		for p := range g.Pairs {
+			slot := oi*g.Pairs + p
+			base := int64(mix(int64(mix(g.Seed, streamGame, uint64(k))), uint64(slot), 0))
+			seeds := [2]int64{int64(mix(base, 1, 0)), int64(mix(base, 2, 0))}
+			op := ops[slot]
+			if a == Self {
+				jobs = append(jobs,
+					job{op, fp, fm, seeds, 1},
+					job{op, fm, fp, seeds, -1})
+				continue
+			}
+			x := g.opponent(a)
+			jobs = append(jobs,
+				job{op, fp, x, seeds, 1}, job{op, x, fp, seeds, -1},
+				job{op, fm, x, seeds, -1}, job{op, x, fm, seeds, 1})
+		}
+	}
+	out := make([]float64, len(jobs))
+	err := parallel(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
+		winner, err := g.play(ctx, jobs[i])
+		switch winner {
+		case game.Black:
+			out[i] = jobs[i].coef
+		case game.White:
+			out[i] = -jobs[i].coef
+		}
+		return err
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	r := 0.0
+	for _, v := range out {
+		r += v
+	}
+	return r, len(jobs), nil
+}
+
+func greedy(w eval.Weights) arena.Factory {
+	return func(opt player.Options) (player.Player, error) { return player.NewGreedy(w, opt), nil }
+}
+
+func (g *Games) opponent(spec string) arena.Factory {
+	if spec == StartPlayer {
+		return greedy(g.Base)
+	}
+	return func(opt player.Options) (player.Player, error) { return player.New(spec, opt) }
+}
+
+// openings deals n openings for draw number i of a stream: fresh random
+// ones, or the next n of the shuffled list (consecutive draws continue
+// where the last left off, so a file's openings are used evenly).
+func (g *Games) openings(stream, i uint64, n int) []arena.Opening {
+	if g.Openings == nil {
+		return arena.RandomOpenings(g.Size, g.Rule, n, g.Stones, int64(mix(g.Seed, stream, i)))
+	}
+	out := make([]arena.Opening, n)
+	off := int(mix(0, stream, 0) % uint64(len(g.perm)))
+	for j := range out {
+		out[j] = g.Openings[g.perm[(off+int(i)*n+j)%len(g.perm)]]
+	}
+	return out
+}
+
+// play plays one game and returns the winner (game.Empty for a draw). A
+// player that fails or plays an illegal move loses, as in the arena.
+func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
+	b, err := j.opening.Board(g.Size, g.Rule)
+	if err != nil {
+		return game.Empty, err
+	}
+	var ps [2]player.Player
+	for c, f := range []arena.Factory{j.black, j.white} {
+		p, err := f(player.Options{Size: g.Size, Rule: g.Rule, Seed: j.seeds[c]})
+		if err != nil {
+			return game.Empty, err
+		}
+		if cl, ok := p.(player.Closer); ok {
+			defer cl.Close()
+		}
+		ps[c] = p
+	}
+	for !b.Over() {
+		mover := b.ToMove()
+		cell, err := safeMove(ctx, ps[mover-1], b)
+		if err == nil {
+			err = b.Play(cell)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return game.Empty, ctx.Err()
+			}
+			g.forfeits.Add(1)
+			return mover.Opponent(), nil
+		}
+	}
+	return b.Winner(), nil
+}
+
+func safeMove(ctx context.Context, p player.Player, b *game.Board) (cell int, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			cell, err = -1, fmt.Errorf("panic: %v", v)
+		}
+	}()
+	return p.Move(ctx, b)
+}
+
+// parallel runs f(0..n-1) on up to jobs goroutines and returns the first
+// error, cancelling the rest. Results go wherever f puts them by index,
+// so they never depend on scheduling.
+func parallel(ctx context.Context, jobs, n int, f func(ctx context.Context, i int) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		next  atomic.Int64
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	for range max(1, min(jobs, n)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				if err := f(ctx, i); err != nil {
+					once.Do(func() { first = err; cancel() })
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
+}
+
+// Check plays pairs game pairs of θ against the start for strength check
+// number i, from openings of their own.
+func (g *Games) Check(ctx context.Context, i int, theta []float64, pairs int) (*Strength, error) {
+	res, err := g.match(ctx, theta, 2*pairs, streamCheck, uint64(i))
+	if err != nil {
+		return nil, err
+	}
+	return &Strength{Penta: res.Pairings[0].Penta, WDL: res.WDL()}, nil
+}
+
+// Verify plays the final match of θ against the start: games games from
+// openings no check used, colours swapped per opening.
+func (g *Games) Verify(ctx context.Context, theta []float64, games int, progress func(arena.Progress)) (*arena.Result, error) {
+	return g.matchProgress(ctx, theta, games, streamVerify, 0, progress)
+}
+
+func (g *Games) match(ctx context.Context, theta []float64, games int, stream, i uint64) (*arena.Result, error) {
+	return g.matchProgress(ctx, theta, games, stream, i, nil)
+}
+
+func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, stream, i uint64, progress func(arena.Progress)) (*arena.Result, error) {
+	return arena.Match(ctx, arena.MatchConfig{
+		A: "tuned", B: "start", NewA: greedy(g.Weights(theta)), NewB: greedy(g.Base),
+		Games: games, Size: g.Size, Rule: g.Rule, Seed: int64(mix(g.Seed, stream, i)), Jobs: g.Jobs,
+		Openings: g.openings(stream, i, (games+1)/2), Progress: progress,
+	})
+}

@@ -1,0 +1,205 @@
+package tune
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// interrupted runs r from the start, cancelling after stopAfter saved
+// batches, then resumes from the checkpoint file with a fresh Run made by
+// mk, as `mcgomoku tune --resume` does; it returns the final state.
+func interrupted(t *testing.T, mk func() *Run, stopAfter int) *State {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "run.tune.json")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := mk()
+	saves := 0
+	r.Save = func(st *State) error {
+		saves++
+		if saves == stopAfter {
+			cancel()
+		}
+		return st.Save(path)
+	}
+	st := r.New()
+	err := r.Continue(ctx, st)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("first leg: got %v, want it cancelled", err)
+	}
+	if st.Done() {
+		t.Fatalf("first leg ran to the end")
+	}
+	loaded, err := LoadState(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(loaded, st) {
+		t.Fatalf("the checkpoint does not hold the state at the last batch:\n got %+v\nwant %+v", loaded, st)
+	}
+	r2 := mk()
+	r2.Save = func(st *State) error { return st.Save(path) }
+	if err := r2.Continue(context.Background(), loaded); err != nil {
+		t.Fatal(err)
+	}
+	return loaded
+}
+
+func TestResumeSynthetic(t *testing.T) {
+	mk := func() *Run {
+		sp, q := synthetic(1000)
+		return &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 64} // 1000 is no multiple of 64
+	}
+	want := mk()
+	st := want.New()
+	if err := want.Continue(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []int{1, 7, 15} {
+		got := interrupted(t, mk, stop)
+		if !reflect.DeepEqual(got, st) {
+			t.Errorf("stopped after %d batches: the resumed run ends at θ %v, the uninterrupted one at %v (or their histories differ)", stop, got.Theta, st.Theta)
+		}
+	}
+	if n := len(st.History); n != 1+16 {
+		t.Errorf("history has %d points, want the start and 16 batches", n)
+	}
+}
+
+func TestResumeRefusesOtherSettings(t *testing.T) {
+	sp, q := synthetic(100)
+	r := &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 10}
+	st := r.New()
+	other := *q
+	other.games = 6
+	for _, tt := range []struct {
+		name string
+		r    *Run
+		want string
+	}{
+		{"seed", &Run{SPSA: sp, Objective: q, Seed: 6, Batch: 10}, "seed: 6 against 5"},
+		{"batch", &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 20}, "batch: 20 against 10"},
+		{"objective", &Run{SPSA: sp, Objective: &other, Seed: 5, Batch: 10}, "objective:"},
+	} {
+		err := tt.r.Continue(context.Background(), st)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want an error naming %q", tt.name, err, tt.want)
+		}
+	}
+	sp2, _ := synthetic(200)
+	if err := (&Run{SPSA: sp2, Objective: q, Seed: 5, Batch: 10}).Resumable(st); err == nil || !strings.Contains(err.Error(), "iterations: 200 against 100") {
+		t.Errorf("iterations: got %v", err)
+	}
+}
+
+// tinyGames is a real tuning problem small enough for a test: two weights
+// on a 9×9 board, against self, the start and a seed port.
+func tinyGames(jobs int) (*SPSA, *Games) {
+	w := eval.DefaultWeights()
+	var params []Param
+	var index []int
+	for _, k := range []struct {
+		key      string
+		min, max float64
+		step     float64
+	}{
+		{"weights.attack.open_three", 500, 6000, 200},
+		{"weights.defence.three", 20, 1000, 40},
+	} {
+		i, _ := config.TunableIndex(k.key)
+		params = append(params, Param{Key: k.key, Start: float64(*config.TunedWeight(&w, i)), Min: k.min, Max: k.max, Step: k.step, Rate: 0.05})
+		index = append(index, i)
+	}
+	g := &Games{Base: w, Index: index, Against: []string{Self, StartPlayer, "seed002"}, Pairs: 1,
+		Size: 9, Rule: game.Freestyle, Seed: 3, Jobs: jobs}
+	if err := g.Prepare(); err != nil {
+		panic(err)
+	}
+	sp, err := NewSPSA(params, Schedule{Iterations: 12, Alpha: 0.602, Gamma: 0.101, Stability: 0.1})
+	if err != nil {
+		panic(err)
+	}
+	sp.Valid = g.Valid
+	return sp, g
+}
+
+// TestResumeGames: real games give the same final weights whether the
+// run is interrupted and resumed or not, and whatever the number of jobs.
+func TestResumeGames(t *testing.T) {
+	mk := func(jobs int) func() *Run {
+		return func() *Run {
+			sp, g := tinyGames(jobs)
+			return &Run{SPSA: sp, Objective: g, Seed: 3, Batch: 4,
+				Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.Check(ctx, b, th, 2) }}
+		}
+	}
+	r := mk(1)()
+	st := r.New()
+	if err := r.Continue(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	if want := 12 * (2 + 4 + 4); st.Games != want {
+		t.Errorf("played %d games, want %d", st.Games, want)
+	}
+	if reflect.DeepEqual(st.Theta, r.SPSA.Start()) {
+		t.Errorf("θ never moved from the start %v", st.Theta)
+	}
+	got := interrupted(t, mk(3), 2)
+	if !reflect.DeepEqual(got, st) {
+		t.Errorf("interrupted with 3 jobs: θ %v, uninterrupted with 1 job: θ %v (or their histories differ)", got.Theta, st.Theta)
+	}
+	for _, p := range st.History[1:] {
+		if p.Strength == nil || p.Strength.Penta.Pairs() != 2 {
+			t.Errorf("iteration %d: want a strength check of 2 pairs, got %+v", p.Iteration, p.Strength)
+		}
+	}
+}
+
+func TestGamesWeights(t *testing.T) {
+	_, g := tinyGames(1)
+	w := g.Weights([]float64{1234.5, 99.4})
+	if w.Attack[eval.OpenThree] != 1235 || w.Defence[eval.Three] != 99 {
+		t.Errorf("got open_three %d, three %d; want the parameters rounded (1235, 99)", w.Attack[eval.OpenThree], w.Defence[eval.Three])
+	}
+	if w.Attack[eval.Four] != eval.DefaultWeights().Attack[eval.Four] {
+		t.Errorf("an untuned weight changed")
+	}
+	if !g.Valid([]float64{3000, 500}) {
+		t.Errorf("default-like weights reported invalid")
+	}
+	// An open three worth more than the block-a-four tier allows.
+	bad := eval.DefaultWeights()
+	bad.Attack[eval.OpenThree] = 60_000_000
+	g.Base = bad
+	if g.Valid([]float64{60_000_000, 200}) {
+		t.Errorf("weights breaking a tier reported valid")
+	}
+	if g.PerIteration() != 10 {
+		t.Errorf("PerIteration = %d, want 2 (self) + 4 + 4", g.PerIteration())
+	}
+}
+
+func TestGamesPrepareRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		against []string
+		want    string
+	}{
+		{"none", nil, "no opponents"},
+		{"twice", []string{"self", "self"}, "listed twice"},
+		{"unknown", []string{"sed004"}, "unknown player"},
+	} {
+		g := &Games{Base: eval.DefaultWeights(), Against: tt.against, Pairs: 1}
+		if err := g.Prepare(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
