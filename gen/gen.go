@@ -2,6 +2,9 @@ package gen
 
 import (
 	"fmt"
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -79,7 +82,10 @@ func (e *BudgetError) Error() string {
 }
 
 // selectorBound is the most entities a forking selector in the pack can
-// select: one for @s and limit=1, every cell for the per-cell entities.
+// select: one for @s and limit=1; for the per-cell entities (one per cell,
+// one block apart), every cell, or those within the selector's distance:
+// at most (2⌊d⌋+1)² of them, and 2⌊d⌋+1 when a seed000 line score
+// (s0xc, s0yc, s0lc or s0hc = 0) keeps one line through the centre.
 func selectorBound(cells int) func(string) (int, error) {
 	return func(sel string) (int, error) {
 		switch {
@@ -88,8 +94,26 @@ func selectorBound(cells int) func(string) (int, error) {
 		case strings.Contains(sel, "limit=1"):
 			return 1, nil
 		case strings.Contains(sel, "tag=gomoku.cell"), strings.Contains(sel, "tag=gomoku.s0"):
-			return cells, nil
+			n := cells
+			if m := distanceMax.FindStringSubmatch(sel); m != nil {
+				d, err := strconv.ParseFloat(m[1], 64)
+				if err != nil {
+					return 0, fmt.Errorf("selector %s: %w", sel, err)
+				}
+				side := 2*int(math.Floor(d)) + 1
+				if lineScore.MatchString(sel) {
+					n = min(n, side)
+				} else {
+					n = min(n, side*side)
+				}
+			}
+			return n, nil
 		}
 		return 0, fmt.Errorf("selector %s: no bound on how many entities it forks to", sel)
 	}
 }
+
+var (
+	distanceMax = regexp.MustCompile(`distance=\.\.([0-9.]+)`)
+	lineScore   = regexp.MustCompile(`scores=\{gomoku\.s0[xylh]c=0\}`)
+)

@@ -305,6 +305,9 @@ func BuildPlan(in *Input) (*Plan, error) {
 	p.Steps = [4]int{1, n, n + 1, n - 1}
 
 	p.StorageKeys = []string{"moves", "move"}
+	if in.Profile == "seed000" {
+		p.StorageKeys = append(p.StorageKeys, "s0")
+	}
 
 	cellTree := func(action, leaf string) {
 		leaves := make([]TreeLeaf, n*n)
@@ -426,6 +429,7 @@ func objectives(p *Plan) []Objective {
 		{"gomoku.idx", "dummy", "on each cell's interaction entity: its cell index"},
 		{"gomoku.bid", "dummy", "on each cell's interaction entity: the board it belongs to"},
 		{"gomoku.menu", "trigger", "the menu, for players without operator rights: /trigger gomoku.menu set <n>"},
+		{"gomoku.const", "dummy", "constants: #size, #step<dir> (the cell-index step along each direction)"},
 	}
 	if p.Profile == "greedy" {
 		o = append(o,
@@ -461,7 +465,6 @@ func objectives(p *Plan) []Objective {
 			Objective{"gomoku.rj_res", "dummy", "#<cell>: 1 if the cell is forbidden (last check)"},
 			Objective{"gomoku.rj_e1", "dummy", "#<cell>_<dir>: the first key point of the line's three (a cell index)"},
 			Objective{"gomoku.rj_e2", "dummy", "#<cell>_<dir>: the second key point, or the cell itself if there is one"},
-			Objective{"gomoku.const", "dummy", "constants: #step<dir>, the cell-index step along each direction"},
 		)
 	}
 	if p.Profile == "seed000" {

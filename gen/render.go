@@ -61,8 +61,14 @@ var (
 	tmplErr  error
 )
 
-// parseTemplates parses every embedded template once. Templates get no
-// functions beyond text/template's own: the plan carries every value.
+// funcs is the templates' FuncMap, kept small: the plan carries every value.
+//
+//	inc n   n+1, for 1-based counts printed beside a 0-based range index
+var funcs = template.FuncMap{
+	"inc": func(n int) int { return n + 1 },
+}
+
+// parseTemplates parses every embedded template once.
 func parseTemplates() (map[string]*template.Template, error) {
 	tmplOnce.Do(func() {
 		tmplSet = map[string]*template.Template{}
@@ -74,7 +80,7 @@ func parseTemplates() (map[string]*template.Template, error) {
 			if err != nil {
 				return err
 			}
-			t, err := template.New(path).Option("missingkey=error").Parse(string(b))
+			t, err := template.New(path).Option("missingkey=error").Funcs(funcs).Parse(string(b))
 			if err != nil {
 				return fmt.Errorf("templates/%s: %w", path, err)
 			}

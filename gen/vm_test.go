@@ -50,6 +50,7 @@ func newVMGame(t *testing.T, res *Result) *vmGame {
 	}
 	g.p = p
 	g.call("gomoku:new")
+	g.tick() // the game starts on the tick after the board is built
 	for _, e := range m.EntitiesWithTag("gomoku.cell") {
 		idx, ok := m.Score(e.UUID.String(), "gomoku.idx")
 		if !ok {
