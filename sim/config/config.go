@@ -404,6 +404,13 @@ func (c *Config) Validate() error {
 			return &Error{File: c.Source, Key: kv[0], Msg: fmt.Sprintf("%s is also the board's block: stones would be invisible", kv[1])}
 		}
 	}
+	// The seed000 pack reads stones and empty cells from blocks, and the
+	// frame is what ends a line at the board's edge.
+	for _, kv := range [][2]string{{"pack.board", p.Board}, {"pack.black", p.Black}, {"pack.white", p.White}} {
+		if kv[1] == p.Frame {
+			return &Error{File: c.Source, Key: "pack.frame", Msg: fmt.Sprintf("%s is also the %s block: the frame must differ from the board and the stones", p.Frame, strings.TrimPrefix(kv[0], "pack."))}
+		}
+	}
 	return nil
 }
 

@@ -69,6 +69,7 @@ func TestErrors(t *testing.T) {
 		{"pack block", "[pack]\nblack = \"Black Concrete\"\n", `bad.toml:2: key "pack.black": "Black Concrete" is not a block ID`},
 		{"pack block state", "[pack]\nboard = \"oak_slab[type=top]\"\n", `block states are not supported`},
 		{"pack same stones", "[pack]\nwhite = \"black_concrete\"\n", `key "pack.white": black and white stones are both minecraft:black_concrete`},
+		{"pack frame is a stone", "[pack]\nframe = \"black_concrete\"\n", `key "pack.frame": minecraft:black_concrete is also the black block`},
 		{"pack stone is board", "[pack]\nboard = \"minecraft:white_concrete\"\n", `key "pack.white": minecraft:white_concrete is also the board's block`},
 		{"pack description", "[pack]\ndescription = \"a\\nb\"\n", `bad.toml:2: key "pack.description": want one line`},
 	}
