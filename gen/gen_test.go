@@ -199,11 +199,11 @@ func TestCostModel(t *testing.T) {
 		p.Files[datapack.FunctionFile(datapack.ID{Namespace: "t", Path: id})] = []byte(body)
 	}
 	fn("leaf", "scoreboard players set #a t 1\nscoreboard players set #b t 1\n")
-	fn("call", "function t:leaf\n")                                            // 1 call + 2
+	fn("call", "function t:leaf\n")                                             // 1 call + 2
 	fn("cond", "execute if score #a t matches 1 run function t:leaf\nsay hi\n") // 1 stage + 3, + 1
 	fn("ret", "execute if score #a t matches 1 run return run function t:leaf\nfunction t:leaf\nfunction t:leaf\n")
 	fn("fork", "execute as @e[tag=gomoku.cell] run function t:leaf\n") // 1 + 9×3
-	fn("iff", "execute if function t:leaf run say x\n")                 // 1 + (1+2) + 1
+	fn("iff", "execute if function t:leaf run say x\n")                // 1 + (1+2) + 1
 	fn("loop", "function t:loop\n")
 	c, err := analyze(p, []string{"t:call", "t:cond", "t:ret", "t:fork", "t:iff"}, selectorBound(9))
 	if err != nil {
