@@ -44,7 +44,7 @@ func TestPacksPassTheChecker(t *testing.T) {
 		rels = append(rels, release{tree, reg})
 	}
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
-		for _, profile := range []string{"greedy"} {
+		for _, profile := range []string{"greedy", "seed000"} {
 			in, err := FromConfig(smallConfig(7, rule), profile)
 			if err != nil {
 				t.Fatal(err)

@@ -155,11 +155,12 @@ func (a *analyzer) execute(t []string) (cost, error) {
 	stages, extra, mult := 0, 0, 1
 	cond := false
 	i := 1
-	need := func(n int) error {
-		if i+n > len(t) {
-			return fmt.Errorf("execute %s: missing arguments", t[i])
+	// arg returns the k-th token after the subcommand, or "" past the end.
+	arg := func(k int) string {
+		if i+k < len(t) {
+			return t[i+k]
 		}
-		return nil
+		return ""
 	}
 	for i < len(t) {
 		sub := t[i]
@@ -176,110 +177,93 @@ func (a *analyzer) execute(t []string) (cost, error) {
 			return c, nil
 		}
 		stages++
+		var n int // tokens the subcommand takes, itself included
 		switch sub {
 		case "as", "at":
-			if err := need(2); err != nil {
-				return cost{}, err
-			}
-			n, err := a.bound(t[i+1])
+			k, err := a.bound(arg(1))
 			if err != nil {
 				return cost{}, err
 			}
-			mult *= n
+			mult *= k
 			cond = true
-			i += 2
+			n = 2
 		case "on":
-			if err := need(2); err != nil {
-				return cost{}, err
-			}
-			if t[i+1] == "passengers" {
+			if arg(1) == "passengers" {
 				return cost{}, fmt.Errorf("execute on passengers: unbounded fork")
 			}
 			cond = true
-			i += 2
+			n = 2
 		case "summon", "align", "anchored", "in":
-			i += 2
+			n = 2
 		case "positioned":
-			if err := need(2); err != nil {
-				return cost{}, err
-			}
-			switch t[i+1] {
+			switch arg(1) {
 			case "as":
-				n, err := a.bound(t[i+2])
+				k, err := a.bound(arg(2))
 				if err != nil {
 					return cost{}, err
 				}
-				mult *= n
+				mult *= k
 				cond = true
-				i += 3
+				n = 3
 			case "over":
-				i += 3
+				n = 3
 			default:
-				i += 4
+				n = 4
 			}
 		case "rotated":
-			i += 3
+			n = 3
 		case "facing":
-			if t[i+1] == "entity" {
-				i += 4
-			} else {
-				i += 4
+			n = 4
+			if arg(1) == "entity" {
+				n = 4
 			}
 		case "if", "unless":
 			cond = true
-			if err := need(2); err != nil {
-				return cost{}, err
-			}
-			switch t[i+1] {
+			switch arg(1) {
 			case "score":
-				if err := need(5); err != nil {
+				n = 7
+				if arg(4) == "matches" {
+					n = 6
+				}
+			case "function":
+				f, err := a.function(arg(2))
+				if err != nil {
 					return cost{}, err
 				}
-				if t[i+4] == "matches" {
-					i += 6
-				} else {
-					i += 7
-				}
-			case "entity", "predicate", "dimension", "function":
-				if t[i+1] == "function" {
-					n, err := a.function(t[i+2])
-					if err != nil {
-						return cost{}, err
-					}
-					extra += mult * (1 + n)
-				}
-				i += 3
+				extra += mult * (1 + f)
+				n = 3
+			case "entity", "predicate", "dimension":
+				n = 3
 			case "block":
-				i += 6
+				n = 6
 			case "loaded":
-				i += 5
+				n = 5
 			case "data":
-				switch t[i+2] {
-				case "block":
-					i += 7
-				default:
-					i += 5
+				n = 5
+				if arg(2) == "block" {
+					n = 7
 				}
 			default:
-				return cost{}, fmt.Errorf("execute %s %s: not modelled", sub, t[i+1])
+				return cost{}, fmt.Errorf("execute %s %s: not modelled", sub, arg(1))
 			}
 		case "store":
-			if err := need(3); err != nil {
-				return cost{}, err
-			}
-			switch t[i+2] {
+			switch arg(2) {
 			case "score", "bossbar":
-				i += 5
+				n = 5
 			case "storage", "entity":
-				i += 7
+				n = 7
 			case "block":
-				i += 9
+				n = 9
 			default:
-				return cost{}, fmt.Errorf("execute store %s: not modelled", t[i+2])
+				return cost{}, fmt.Errorf("execute store %s: not modelled", arg(2))
 			}
 		default:
 			return cost{}, fmt.Errorf("execute %s: not modelled", sub)
 		}
+		if i+n > len(t) {
+			return cost{}, fmt.Errorf("execute %s: missing arguments", sub)
+		}
+		i += n
 	}
 	// An execute without run ends in a condition: a test, no body.
 	return cost{full: stages + extra, skip: stages + extra, conditional: cond}, nil

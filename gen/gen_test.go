@@ -239,3 +239,35 @@ func TestLoadErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAnalyze: the cost analysis never panics on any function text, and a
+// function it prices costs at least one unit per leaf line.
+func FuzzAnalyze(f *testing.F) {
+	f.Add("scoreboard players set #a t 1\nexecute if score #a t matches 1 run return run function t:f\n")
+	f.Add("execute as @e[tag=gomoku.cell,distance=..2.5] at @s run say {a:\"b c\"}\n")
+	f.Add("execute store result score #x t run function t:f\nreturn 1\n")
+	f.Add("execute if function t:f unless block ~ ~ ~ stone run return fail\n")
+	f.Fuzz(func(t *testing.T, body string) {
+		p := datapack.New()
+		p.Files[datapack.FunctionFile(datapack.ID{Namespace: "t", Path: "f"})] = []byte(body)
+		p.Files[datapack.FunctionFile(datapack.ID{Namespace: "t", Path: "g"})] = []byte(body)
+		analyze(p, []string{"t:g"}, selectorBound(9))
+	})
+}
+
+// BenchmarkGenerate19 times the whole pipeline for the largest common
+// board (the requirement: well under a second).
+func BenchmarkGenerate19(b *testing.B) {
+	c := config.Default()
+	c.Game.Size = 19
+	c.Game.Rule = game.Renju
+	for b.Loop() {
+		in, err := FromConfig(c, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Generate(in, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

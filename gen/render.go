@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strings"
 	"sync"
 	"text/template"
@@ -317,11 +316,4 @@ func (r *renderer) renderRenju(p *Plan, rp *RenjuPlan) {
 			}
 		}
 	}
-}
-
-// sortedPaths is for tests and tools that list a pack.
-func sortedPaths(p *datapack.Pack) []string {
-	paths := p.Paths()
-	sort.Strings(paths)
-	return paths
 }

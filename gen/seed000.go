@@ -47,8 +47,6 @@ type Seed000Cell struct {
 	SX, SY     int // the seed's x (row) and y (column)
 	L, H       int // x-y (↘ diagonal) and x+y (↙)
 	Bias       int32
-	CX, CZ     string // the marker's offset from the origin, e.g. "3.5"
-	SummonLine string
 }
 
 // Seed000State is the AI state of one colour: objectives gomoku.s0<c>.b1…

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -237,4 +238,60 @@ func TestVMRenjuForbiddenClick(t *testing.T) {
 	}
 	g.checkTotals(res.Plan.model, b)
 	_ = mcvm.Vec3{}
+}
+
+// TestVMRenjuAIExcludesForbidden: the AI playing black whose best cell is
+// a double three takes, like native greedy, the best legal cell instead,
+// over more than one tick.
+func TestVMRenjuAIExcludesForbidden(t *testing.T) {
+	cfg := smallConfig(9, game.Renju)
+	in, err := FromConfig(cfg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newVMGame(t, res)
+	g.call("gomoku:mode/pvp")
+	b := game.MustBoard(9, game.Renju)
+	for _, s := range []string{"c5", "a1", "d5", "a9", "e3", "i1", "e4", "i9"} {
+		mv, _ := game.ParseMove(s, 9)
+		g.click(mv)
+		b.Play(mv)
+	}
+	// Hand black to the AI without restarting the game.
+	g.console("scoreboard players set #mode gomoku.game 0")
+	g.console("scoreboard players set #aicol gomoku.game 1")
+	g.console("function gomoku:game/next")
+	native := player.NewGreedy(cfg.Weights, player.Options{})
+	st := native
+	want, err := st.Move(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, _ := st.State().Best(game.Black, nil, nil)
+	if !b.Forbidden(best) {
+		t.Fatalf("test set-up: black's best cell %s should be forbidden", game.FormatMove(best, 9))
+	}
+	ticks := 0
+	for ; ticks < 20 && len(g.moves()) == b.Moves(); ticks++ {
+		g.tick()
+	}
+	got := g.moves()
+	if len(got) != b.Moves()+1 || got[len(got)-1] != want {
+		t.Fatalf("the pack's AI played %v, native greedy %s", got[b.Moves():], game.FormatMove(want, 9))
+	}
+	if ticks < 2 {
+		t.Errorf("the AI moved within %d tick(s): the forbidden check should have pushed the choice to a later tick", ticks)
+	}
+	if n := len(g.m.EntitiesWithTag("gomoku.cell")); n != 81 {
+		t.Errorf("%d cells", n)
+	}
+	for i := 0; i < 81; i++ {
+		if _, ok := g.m.Score(fmt.Sprint("#", i), "gomoku.excl"); ok {
+			t.Errorf("cell %d is still excluded after the move", i)
+		}
+	}
 }
