@@ -43,10 +43,10 @@ type Seed000Plan struct {
 // Seed000Cell is a cell marker's fixed scores: the seed's x (row), y
 // (column), l and h (the two diagonals' indices), and its starting bias.
 type Seed000Cell struct {
-	I, X, Y    int // cell index, column, row (board coordinates)
-	SX, SY     int // the seed's x (row) and y (column)
-	L, H       int // x-y (↘ diagonal) and x+y (↙)
-	Bias       int32
+	I, X, Y int // cell index, column, row (board coordinates)
+	SX, SY  int // the seed's x (row) and y (column)
+	L, H    int // x-y (↘ diagonal) and x+y (↙)
+	Bias    int32
 }
 
 // Seed000State is the AI state of one colour: objectives gomoku.s0<c>.b1…
