@@ -295,3 +295,33 @@ func TestVMRenjuAIExcludesForbidden(t *testing.T) {
 		}
 	}
 }
+
+// TestVMSurvivesReload: #minecraft:load runs again on /reload; the game in
+// progress (board, turn, AI state) carries on unchanged.
+func TestVMSurvivesReload(t *testing.T) {
+	cfg := smallConfig(9, game.Freestyle)
+	in, err := FromConfig(cfg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newVMGame(t, res)
+	b := game.MustBoard(9, game.Freestyle)
+	native := player.NewGreedy(cfg.Weights, player.Options{})
+	for _, mv := range []int{40, 41} {
+		g.click(mv)
+		b.Play(mv)
+		aiMove(t, g, b, native, 0)
+	}
+	g.console("function gomoku:load")
+	if n := len(g.moves()); n != b.Moves() || g.score("#state", "gomoku.game") != 1 {
+		t.Fatalf("after a reload: %d moves, state %d", n, g.score("#state", "gomoku.game"))
+	}
+	g.checkTotals(g.model, b)
+	g.click(30)
+	b.Play(30)
+	aiMove(t, g, b, native, 0)
+}
