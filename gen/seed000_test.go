@@ -159,3 +159,37 @@ func playSeed000(t *testing.T, res *Result, cfg *config.Config, seed uint64) {
 		t.Fatalf("game over: pack state %d winner %d, native winner %v", g.score("#state", "gomoku.game"), g.score("#winner", "gomoku.game"), b.Winner())
 	}
 }
+
+// TestVMSeed000Demo: an AI vs AI demo with both seed000 states plays a
+// legal game to its end.
+func TestVMSeed000Demo(t *testing.T) {
+	cfg := smallConfig(7, game.Renju)
+	in, err := FromConfig(cfg, "seed000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newVMGame(t, res)
+	g.call("gomoku:mode/demo")
+	for k := 0; k < 3000 && g.score("#state", "gomoku.game") == 1; k++ {
+		g.tick()
+	}
+	if g.score("#state", "gomoku.game") != 2 {
+		t.Fatalf("the demo did not finish: %d moves", len(g.moves()))
+	}
+	b := game.MustBoard(7, game.Renju)
+	for _, mv := range g.moves() {
+		if err := b.Play(mv); err != nil {
+			t.Fatalf("the demo played an illegal move: %v (after %v)", err, b.History())
+		}
+	}
+	if !b.Over() || g.score("#winner", "gomoku.game") != int32(b.Winner()) {
+		t.Errorf("demo result: pack winner %d, native %v over=%v", g.score("#winner", "gomoku.game"), b.Winner(), b.Over())
+	}
+	for _, own := range []game.Colour{game.Black, game.White} {
+		g.checkSeed000(cfg, own, b)
+	}
+}
