@@ -325,3 +325,38 @@ func TestVMSurvivesReload(t *testing.T) {
 	b.Play(30)
 	aiMove(t, g, b, native, 0)
 }
+
+// TestVMNoise: weights with noise compile to a scan that draws `random
+// value` per cell; the AI still plays legal moves (its choices are random,
+// so they are not compared with the native player's).
+func TestVMNoise(t *testing.T) {
+	cfg := smallConfig(7, game.Freestyle)
+	cfg.Weights.Noise = 50
+	in, err := FromConfig(cfg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newVMGame(t, res)
+	b := game.MustBoard(7, game.Freestyle)
+	for _, mv := range []int{24, 10, 38} {
+		if b.Legal(mv) != nil {
+			continue
+		}
+		g.click(mv)
+		b.Play(mv)
+		for k := 0; k < 5 && len(g.moves()) == b.Moves(); k++ {
+			g.tick()
+		}
+		got := g.moves()
+		if len(got) != b.Moves()+1 {
+			t.Fatal("the AI did not move")
+		}
+		if err := b.Play(got[len(got)-1]); err != nil {
+			t.Fatalf("the AI played an illegal move: %v", err)
+		}
+	}
+}
