@@ -46,7 +46,7 @@ const DefaultRate = 0.002
 // examples/default.toml restates: the plan of the shipped tuning run
 // (examples/tuned.toml), over the weights below the decisive tiers.
 func DefaultTune() Tune {
-	t := Tune{Iterations: 6000, Pairs: 2, Alpha: 0.602, Gamma: 0.101, Stability: 0.1, Rate: 0.01}
+	t := Tune{Iterations: 10_000, Pairs: 2, Alpha: 0.602, Gamma: 0.101, Stability: 0.1, Rate: 0.03}
 	set := func(key string, lo, hi int32, step float64) {
 		i, ok := TunableIndex(key)
 		if !ok {
@@ -55,18 +55,20 @@ func DefaultTune() Tune {
 		t.Params[i] = TuneParam{On: true, Min: lo, Max: hi, Step: step}
 	}
 	set("weights.centre", 0, 40, 2)
-	set("weights.attack.one", 0, 100, 4)
-	set("weights.attack.two", 0, 400, 15)
-	set("weights.attack.open_two", 20, 1_500, 50)
-	set("weights.attack.three", 20, 2_000, 60)
-	set("weights.attack.open_three", 500, 8_000, 200)
-	set("weights.defence.one", 0, 100, 4)
-	set("weights.defence.two", 0, 400, 15)
-	set("weights.defence.open_two", 20, 1_500, 50)
-	set("weights.defence.three", 20, 2_000, 60)
-	set("weights.defence.open_three", 100, 6_000, 150)
-	set("weights.attack_combo.double_three", 2_000, 40_000, 1_500)
-	set("weights.defence_combo.double_three", 1_000, 30_000, 1_000)
+	set("weights.attack.one", 0, 200, 5)
+	set("weights.attack.two", 0, 600, 20)
+	set("weights.attack.open_two", 20, 3_000, 60)
+	set("weights.attack.three", 20, 3_000, 60)
+	set("weights.attack.open_three", 100, 10_000, 150)
+	set("weights.attack.four", 200, 12_000, 200)
+	set("weights.defence.one", 0, 200, 5)
+	set("weights.defence.two", 0, 600, 15)
+	set("weights.defence.open_two", 20, 3_000, 50)
+	set("weights.defence.three", 20, 3_000, 50)
+	set("weights.defence.open_three", 100, 8_000, 100)
+	set("weights.defence.four", 100, 10_000, 150)
+	set("weights.attack_combo.double_three", 2_000, 60_000, 1_500)
+	set("weights.defence_combo.double_three", 1_000, 40_000, 1_000)
 	return t
 }
 
