@@ -66,3 +66,48 @@ func TestPacksPassTheChecker(t *testing.T) {
 		}
 	}
 }
+
+// TestExamplePacksPassTheChecker is issue 5's acceptance: the pack of every
+// example config, under both AI profiles, has no problem against the
+// command trees and registries of 1.21.11 and 26.2.
+func TestExamplePacksPassTheChecker(t *testing.T) {
+	dir := mcDir(t)
+	type release struct {
+		tree *check.Tree
+		reg  *check.Registries
+	}
+	var rels []release
+	for _, v := range []string{"1.21.11", "26.2"} {
+		tree, reg, err := check.LoadVersion(filepath.Join(dir, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rels = append(rels, release{tree, reg})
+	}
+	files, err := filepath.Glob(filepath.Join("..", "examples", "*.toml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no example configs: %v", err)
+	}
+	for _, f := range files {
+		for _, profile := range []string{"greedy", "seed000"} {
+			in, err := Load(f, profile)
+			if err != nil {
+				t.Fatalf("%s --ai %s: %v", f, profile, err)
+			}
+			res, err := Generate(in, Options{})
+			if err != nil {
+				t.Fatalf("%s --ai %s: %v", f, profile, err)
+			}
+			for _, rel := range rels {
+				probs := check.Pack(res.Pack, rel.tree, rel.reg)
+				for i, p := range probs {
+					if i == 10 {
+						t.Errorf("… %d more", len(probs)-10)
+						break
+					}
+					t.Errorf("%s --ai %s, %s: %v", filepath.Base(f), profile, rel.tree.Version, p)
+				}
+			}
+		}
+	}
+}
