@@ -77,10 +77,14 @@ func (p *position) check() error {
 // untouched and every thread's incremental state equals a recomputation.
 func TestPositionsStayConsistent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
+	steps := 60
+	if testing.Short() {
+		steps = 20
+	}
 	for _, rule := range []game.Rule{game.Freestyle, game.Standard, game.Renju} {
 		e := New(config.Default(), Options{Seed: 5, Threads: 2})
 		b := game.MustBoard(15, rule)
-		for step := 0; step < 60 && !b.Over(); step++ {
+		for step := 0; step < steps && !b.Over(); step++ {
 			if b.Moves() > 2 && rng.IntN(5) == 0 {
 				b.Undo()
 				b.Undo()

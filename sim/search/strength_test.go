@@ -41,8 +41,11 @@ func measure(t *testing.T, a, b string, games int, openings []arena.Opening) flo
 }
 
 // TestStrengthSmoke is the default run's check: 20 games at a small node
-// budget, search must still clearly beat greedy.
+// budget, search must still clearly beat greedy. (-short skips it.)
 func TestStrengthSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 games: skipped with -short")
+	}
 	if s := measure(t, "search:nodes=2000", "greedy", 20, strengthOpenings(10)); s < 0.7 {
 		t.Errorf("search scored %.0f%% against greedy, want at least 70%%", 100*s)
 	}
