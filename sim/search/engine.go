@@ -296,9 +296,10 @@ func (e *Engine) search(b *game.Board, lim Limits, start time.Time) Result {
 		if allLost(root) {
 			break
 		}
-		// The next iteration costs several times this one: do not start
-		// what cannot finish.
-		if lim.Time > 0 && time.Since(start)*5 > lim.Time*2 {
+		// A deeper iteration helps as soon as its first move is searched
+		// (see above), which takes a good part of it: do not start one
+		// that would barely get there.
+		if lim.Time > 0 && time.Since(start)*5 > lim.Time*3 {
 			break
 		}
 	}
