@@ -40,6 +40,9 @@ func (p *position) negamax(depth int, alpha, beta int32, ply int) int32 {
 	if len(p.moves) >= p.cells {
 		return 0 // a full board is a draw
 	}
+	if ply >= maxPly-4 {
+		return p.evaluate() // a very long forced line: stop here
+	}
 	ttMove := -1
 	if h, ok := p.sh.tt.probe(p.hash); ok {
 		ttMove = h.move
@@ -54,7 +57,7 @@ func (p *position) negamax(depth int, alpha, beta int32, ply int) int32 {
 		}
 	}
 	var t threats
-	p.scan(&t, ply, depth > 0 && ply < maxPly-4)
+	p.scan(&t, ply, depth > 0)
 	if t.myFive >= 0 {
 		p.setPV(ply, t.myFive)
 		return WinScore - int32(ply)
@@ -79,8 +82,8 @@ func (p *position) negamax(depth int, alpha, beta int32, ply int) int32 {
 			return WinScore - int32(ply) - 2
 		}
 	}
-	if depth <= 0 || ply >= maxPly-4 {
-		if len(t.myFour) > 0 && p.sh.leafVCF > 0 && ply < maxPly-8 {
+	if depth <= 0 {
+		if len(t.myFour) > 0 && p.sh.leafVCF > 0 {
 			b := budget{left: p.sh.leafVCF}
 			if n := p.vcfAttack(ply, &b); n > 0 {
 				return WinScore - int32(ply+2*(n-1))
