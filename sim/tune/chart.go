@@ -55,7 +55,7 @@ func WriteChart(w io.Writer, st *State) error {
 		if len(ys) > 0 {
 			final = ys[len(ys)-1]
 		}
-		pn := newPanel(&b, i, fmt.Sprintf("%s: %s → %s", shortKey(key), num(s.Start[i]), num(math.Round(final))), xmax, lo, hi)
+		pn := newPanel(&b, i, 1, fmt.Sprintf("%s: %s → %s", shortKey(key), num(s.Start[i]), num(math.Round(final))), xmax, lo, hi)
 		pn.hline(s.Start[i], "#888888", true)
 		pn.polyline(xs, ys, "#1f77b4")
 		pn.close()
@@ -76,26 +76,31 @@ func WriteChart(w io.Writer, st *State) error {
 		gx = append(gx, float64(p.Iteration))
 		gain = append(gain, g.Elo)
 	}
-	span := 20.0
+	// The y range covers zero and every estimate (not the intervals,
+	// which may be unbounded), within ±800.
+	lo, hi := -20.0, 20.0
 	for k := range elo {
 		for _, v := range []float64{elo[k], gain[k]} {
-			if !math.IsInf(v, 0) {
-				span = math.Max(span, math.Abs(v)*1.2)
+			if !math.IsInf(v, 0) && !math.IsNaN(v) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
 		}
 	}
-	span = math.Min(span, 800)
-	label := "Elo against the start (checks, 95%)"
+	pad := (hi - lo) * 0.1
+	lo, hi = math.Max(-800, lo-pad), math.Min(800, hi+pad)
+	label := "Elo against the start: no strength checks"
 	if len(elo) > 0 {
-		g, c := Gain(st.History, pooledChecks)
-		label = fmt.Sprintf("Elo vs start: %s ± %s (last %d checks)", arena.FormatElo(g.Elo), marginText(g.Margin), c)
+		g, _ := Gain(st.History, pooledChecks)
+		label = fmt.Sprintf("Elo against the start: each check with its 95%% interval; red: the last %d pooled, now %s ± %s",
+			pooledChecks, arena.FormatElo(g.Elo), marginText(g.Margin))
 	}
-	pn := newPanel(&b, len(s.Keys), label, xmax, -span, span)
+	// The strength panel takes the rest of its row.
+	pn := newPanel(&b, len(s.Keys), chartCols-len(s.Keys)%chartCols, label, xmax, lo, hi)
 	pn.hline(0, "#888888", true)
 	for k := range xs {
-		pn.errorBar(xs[k], clampF(low[k], -span, span), clampF(high[k], -span, span), clampF(elo[k], -span, span))
+		pn.errorBar(xs[k], clampF(low[k], lo, hi), clampF(high[k], lo, hi), clampF(elo[k], lo, hi))
 	}
-	pn.polyline(gx, clampAll(gain, -span, span), "#d62728")
+	pn.polyline(gx, clampAll(gain, lo, hi), "#d62728")
 	pn.close()
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
@@ -109,14 +114,15 @@ type panel struct {
 	xmax, lo, hi float64
 }
 
-func newPanel(b *strings.Builder, i int, title string, xmax, lo, hi float64) *panel {
+// newPanel starts panel number i, span columns wide.
+func newPanel(b *strings.Builder, i, span int, title string, xmax, lo, hi float64) *panel {
 	col, row := i%chartCols, i/chartCols
 	ox, oy := float64(col*panelW), float64(chartTitleH+row*panelH)
 	if hi <= lo {
 		hi = lo + 1
 	}
 	p := &panel{b: b, x0: ox + panelPadL, y0: oy + panelPadT,
-		w: panelW - panelPadL - panelPadR, h: panelH - panelPadT - panelPadB, xmax: xmax, lo: lo, hi: hi}
+		w: float64(span*panelW - panelPadL - panelPadR), h: panelH - panelPadT - panelPadB, xmax: xmax, lo: lo, hi: hi}
 	fmt.Fprintf(b, `<g>`+"\n")
 	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" font-weight="bold">%s</text>`+"\n", p.x0, oy+16, html.EscapeString(title))
 	fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#cccccc"/>`+"\n", p.x0, p.y0, p.w, p.h)
@@ -125,8 +131,10 @@ func newPanel(b *strings.Builder, i int, title string, xmax, lo, hi float64) *pa
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#eeeeee"/>`+"\n", p.x0, y, p.x0+p.w, y)
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", p.x0-4, y+4, num(t))
 	}
-	for _, t := range []float64{0, xmax / 2, xmax} {
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", p.x(t), p.y0+p.h+15, num(math.Round(t)))
+	// The end labels align with the plot's edges so none overhangs.
+	for i, t := range []float64{0, xmax / 2, xmax} {
+		anchor := [3]string{"start", "middle", "end"}[i]
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="%s">%s</text>`+"\n", p.x(t), p.y0+p.h+15, anchor, num(math.Round(t)))
 	}
 	return p
 }

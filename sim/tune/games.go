@@ -322,8 +322,9 @@ func (g *Games) Check(ctx context.Context, i int, theta []float64, pairs int) (*
 	return &Strength{Penta: res.Pairings[0].Penta, WDL: res.WDL()}, nil
 }
 
-// Verify plays the final match of θ against the start: games games from
-// openings no check used, colours swapped per opening.
+// Verify plays the final match of θ against the start: games games,
+// colours swapped per opening, from a draw of openings of its own (the
+// same distribution the run tuned on, which is the one it measures).
 func (g *Games) Verify(ctx context.Context, theta []float64, games int, progress func(arena.Progress)) (*arena.Result, error) {
 	return g.matchProgress(ctx, theta, games, streamVerify, 0, progress)
 }
