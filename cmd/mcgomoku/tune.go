@@ -327,13 +327,20 @@ type tuneProgress struct {
 	w      io.Writer
 	params []tune.Param
 	tty    bool
+	width  int // the terminal's columns, for the bar's description
 	shown  int // tenths reported
 }
 
 func newTuneProgress(w io.Writer, total int, params []tune.Param) *tuneProgress {
 	f, ok := w.(*os.File)
 	tty := ok && term.IsTerminal(int(f.Fd()))
-	return &tuneProgress{bar: newSimProgress(w, total), w: w, params: params, tty: tty}
+	width := 80
+	if tty {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+			width = cols
+		}
+	}
+	return &tuneProgress{bar: newSimProgress(w, total), w: w, params: params, tty: tty, width: width}
 }
 
 func (p *tuneProgress) update(s tune.Status) {
@@ -346,7 +353,17 @@ func (p *tuneProgress) update(s tune.Status) {
 		gain = fmt.Sprintf("gain %s ± %s", arena.FormatElo(s.Gain.Elo), margin(s.Gain.Margin))
 	}
 	if p.tty {
-		p.bar.set(s.Games, fmt.Sprintf("it %d/%d %s | %s", s.Iteration, s.Iterations, gain, strings.Join(vals, " ")))
+		// The bar redraws one line: the description gets what the bar
+		// and its counts leave (about 65 columns), with as many weights
+		// as fit.
+		desc := fmt.Sprintf("it %d/%d %s |", s.Iteration, s.Iterations, gain)
+		for _, v := range vals {
+			if len(desc)+1+len(v) > p.width-65 {
+				break
+			}
+			desc += " " + v
+		}
+		p.bar.set(s.Games, desc)
 		return
 	}
 	if tenth := 10 * s.Iteration / max(1, s.Iterations); tenth > p.shown {
