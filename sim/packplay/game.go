@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -42,6 +43,9 @@ type Cost struct {
 	// MaxCall is the most commands one top-level call ran (what the
 	// game's per-call command quota bounds).
 	MaxCall int64
+	// Time is the wall time spent in the interpreter, without the
+	// driver's reading and checking of the world.
+	Time time.Duration
 }
 
 func (c *Cost) add(r *mcvm.Report) {
@@ -289,9 +293,11 @@ func (g *Game) Click(i int) (accepted bool, reason string, err error) {
 	}
 	x, z := g.at[i].X, g.at[i].Z
 	g.m.MovePlayer(g.p, mcvm.Vec3{X: float64(x) + 0.5, Y: float64(g.at[i].Y) + 1, Z: float64(z) + 0.5}, 0, 90)
-	rep, err := g.m.ClickEntity(g.p, g.cells[i], true)
-	what := "click on " + g.fmt(i)
 	g.clickCost = Cost{}
+	t0 := time.Now()
+	rep, err := g.m.ClickEntity(g.p, g.cells[i], true)
+	g.clickCost.Time = time.Since(t0)
+	what := "click on " + g.fmt(i)
 	if err := g.done(rep, err, what, &g.clickCost); err != nil {
 		return false, "", err
 	}
@@ -324,11 +330,13 @@ func (g *Game) Place(i int) error {
 	}
 	what := "place " + g.fmt(i)
 	g.clickCost = Cost{}
+	t0 := time.Now()
 	rep, err := g.m.RunCommand(nil, fmt.Sprintf("scoreboard players set #i gomoku.t %d", i))
 	if err := g.done(rep, err, what, &g.clickCost); err != nil {
 		return err
 	}
 	rep, err = g.m.RunCommand(nil, "function gomoku:game/play")
+	g.clickCost.Time = time.Since(t0)
 	if err := g.done(rep, err, what, &g.clickCost); err != nil {
 		return err
 	}
@@ -397,7 +405,9 @@ func (g *Game) AIMove() (int, Cost, error) {
 // two-player game one move. It returns how many stones the pack took off.
 func (g *Game) Undo() (int, error) {
 	g.undoCost = Cost{}
+	t0 := time.Now()
 	rep, err := g.m.CallAs(g.p, "gomoku:undo")
+	g.undoCost.Time = time.Since(t0)
 	if err := g.done(rep, err, "gomoku:undo", &g.undoCost); err != nil {
 		return 0, err
 	}
@@ -467,10 +477,12 @@ func (g *Game) call(id string) (*mcvm.Report, error) {
 }
 
 func (g *Game) tick(c *Cost) error {
-	rep, err := g.m.Tick()
 	if c == nil {
 		c = &Cost{}
 	}
+	t0 := time.Now()
+	rep, err := g.m.Tick()
+	c.Time += time.Since(t0)
 	return g.done(rep, err, "tick", c)
 }
 

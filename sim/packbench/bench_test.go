@@ -1,0 +1,67 @@
+package packbench
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
+)
+
+// BenchmarkAIMove measures the interpreter on the packs' AI moves
+// (15×15), one AI move per iteration in games against clicks spread over
+// the board. It reports the interpreter's commands per second (goal: at
+// least 5 million on the greedy pack), timed around the interpreter only,
+// and commands per AI move.
+func BenchmarkAIMove(b *testing.B) {
+	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
+		b.Run(profile, func(b *testing.B) {
+			in, err := gen.FromConfig(config.Default(), profile)
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := gen.Generate(in, gen.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, err := packplay.Open(res.Pack, packplay.Options{Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var cmds int64
+			var busy time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				bd := g.Board()
+				if bd.Over() || bd.Moves() > 40 {
+					if err := g.Restart(); err != nil {
+						b.Fatal(err)
+					}
+					bd = g.Board()
+				}
+				// The player's stone: a cell a knight's move away, walking
+				// the board from the centre.
+				for k := 0; ; k++ {
+					if c := (bd.Cells()/2 + k*17) % bd.Cells(); bd.Legal(c) == nil {
+						if _, _, err := g.Click(c); err != nil {
+							b.Fatal(err)
+						}
+						break
+					}
+				}
+				if g.Board().Over() {
+					continue
+				}
+				_, cost, err := g.AIMove()
+				if err != nil {
+					b.Fatal(err)
+				}
+				cmds += cost.Commands
+				busy += cost.Time
+			}
+			b.ReportMetric(float64(cmds)/busy.Seconds(), "cmds/s")
+			b.ReportMetric(float64(cmds)/float64(b.N), "cmds/move")
+		})
+	}
+}

@@ -1,0 +1,326 @@
+// Package packbench measures what a generated pack's AI costs the game
+// server: commands per AI move (mean, 99th percentile, worst) and the
+// entities its selectors scan, for each AI profile and board size side by
+// side, by playing games through the interpreter (sim/packplay). It is
+// `mcgomoku bench`.
+//
+// Stage: after gen and sim/packplay. Input: a config (its rule and
+// numbers; the board size is set per row), the profiles and sizes to
+// compare, games per row and a seed. Output: a Result, one Row per profile
+// and size plus the issue's goals checked against them, printed as a table
+// or JSON.
+//
+// An AI move is measured from the moment the player's stone has landed
+// (the click's call is done) to the AI's stone: every call the server runs
+// on the ticks in between, the loop's upkeep included, since in the game
+// that is the work the AI's answer costs. The player's own move (the
+// click) is reported apart. Invariant: the counts are deterministic for a
+// given config, seed and mcvm; only the timing columns vary.
+package packbench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+// Options say what to measure.
+type Options struct {
+	// Config gives the rule and every number; its board size is replaced
+	// by each of Sizes. nil: the default config.
+	Config   *config.Config
+	Profiles []string // AI profiles, e.g. greedy and seed000
+	Sizes    []int    // board sizes
+	Games    int      // games per row, the AI taking white and black in turn
+	Seed     uint64   // seeds the opponent's random moves and the interpreter
+	// Progress, when set, is told about each finished row.
+	Progress func(r Row)
+}
+
+// Row is one profile on one board size.
+type Row struct {
+	Profile string `json:"ai"`
+	Size    int    `json:"size"`
+	Rule    string `json:"rule"`
+	Games   int    `json:"games"`
+	AIMoves int    `json:"ai_moves"`
+	// Commands per AI move.
+	CommandsMean float64 `json:"commands_mean"`
+	CommandsP99  int64   `json:"commands_p99"`
+	CommandsMax  int64   `json:"commands_max"`
+	// Entities tested by selectors in the AI's path, per AI move.
+	EntitiesMean float64 `json:"entities_scanned_mean"`
+	EntitiesMax  int64   `json:"entities_scanned_max"`
+	// TicksMax is the most server ticks one AI move took.
+	TicksMax int `json:"ticks_max"`
+	// CallMax is the most commands one call of an AI move ran, what the
+	// game's command quota (max_command_sequence_length) bounds.
+	CallMax int64 `json:"call_commands_max"`
+	// StaticWorst is gen's proven bound on one gomoku:ai/turn call.
+	StaticWorst int `json:"static_worst_call"`
+	// The player's moves (clicks), for comparison.
+	PlayerCommandsMean float64 `json:"player_commands_mean"`
+	PlayerCommandsMax  int64   `json:"player_commands_max"`
+	PlayerEntitiesMean float64 `json:"player_entities_scanned_mean"`
+	// CommandsPerSecond is the interpreter's speed over the row's AI
+	// moves and clicks (wall clock inside the interpreter; varies with
+	// the machine).
+	CommandsPerSecond float64 `json:"commands_per_second"`
+}
+
+// Goal is one of the targets the bench shows, checked.
+type Goal struct {
+	Goal   string `json:"goal"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+}
+
+// Result is a bench run.
+type Result struct {
+	Config string `json:"config"`
+	Seed   uint64 `json:"seed"`
+	Rows   []Row  `json:"rows"`
+	Goals  []Goal `json:"goals"`
+}
+
+// Goal thresholds (issue 4).
+const (
+	GoalRatio    = 5      // greedy at most a fifth of seed000's commands per AI move on 15×15
+	GoalWorst    = 20_000 // greedy's worst AI move, in commands
+	GoalRateSize = 15
+)
+
+// Run plays Options.Games games per profile and size and measures them.
+func Run(ctx context.Context, opt Options) (*Result, error) {
+	cfg := opt.Config
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	if opt.Games <= 0 {
+		return nil, fmt.Errorf("want at least one game per row, got %d", opt.Games)
+	}
+	res := &Result{Config: cfg.Source, Seed: opt.Seed}
+	for _, profile := range opt.Profiles {
+		for _, size := range opt.Sizes {
+			r, err := measure(ctx, cfg, profile, size, opt.Games, opt.Seed)
+			if err != nil {
+				return res, fmt.Errorf("%s %d×%d: %w", profile, size, size, err)
+			}
+			res.Rows = append(res.Rows, r)
+			if opt.Progress != nil {
+				opt.Progress(r)
+			}
+		}
+	}
+	res.Goals = Goals(res.Rows)
+	return res, nil
+}
+
+func measure(ctx context.Context, base *config.Config, profile string, size, games int, seed uint64) (Row, error) {
+	cfg := *base
+	cfg.Game.Size = size
+	in, err := gen.FromConfig(&cfg, profile)
+	if err != nil {
+		return Row{}, err
+	}
+	res, err := gen.Generate(in, gen.Options{})
+	if err != nil {
+		return Row{}, err
+	}
+	g, err := packplay.Open(res.Pack, packplay.Options{Seed: seed})
+	if err != nil {
+		return Row{}, err
+	}
+	row := Row{Profile: profile, Size: size, Rule: cfg.Game.Rule.String(), Games: games, StaticWorst: res.WorstAIMoveCommands}
+	opp := player.NewGreedy(cfg.Weights, player.Options{})
+	var cmds, ents, clicks, clickEnts []int64
+	var busy time.Duration
+	for gi := 0; gi < games; gi++ {
+		rng := rand.New(rand.NewPCG(seed, uint64(gi)))
+		ai := []game.Colour{game.White, game.Black}[gi%2]
+		if err := g.Start(packplay.ModeAI, ai); err != nil {
+			return row, err
+		}
+		b := game.MustBoard(size, cfg.Game.Rule)
+		for !b.Over() {
+			if err := ctx.Err(); err != nil {
+				return row, err
+			}
+			if b.ToMove() == ai {
+				mv, cost, err := g.AIMove()
+				busy += cost.Time
+				if err != nil {
+					return row, err
+				}
+				cmds = append(cmds, cost.Commands)
+				ents = append(ents, cost.EntitiesScanned)
+				row.TicksMax = max(row.TicksMax, cost.Ticks)
+				row.CallMax = max(row.CallMax, cost.MaxCall)
+				b.Play(mv)
+				continue
+			}
+			mv, err := opponentMove(rng, b, opp)
+			if err != nil {
+				return row, err
+			}
+			ok, why, err := g.Click(mv)
+			if err != nil {
+				return row, err
+			}
+			busy += g.ClickCost().Time
+			if !ok {
+				return row, fmt.Errorf("the pack refused the player's legal %s: %s", game.FormatMove(mv, size), why)
+			}
+			c := g.ClickCost()
+			clicks = append(clicks, c.Commands)
+			clickEnts = append(clickEnts, c.EntitiesScanned)
+			b.Play(mv)
+		}
+	}
+	row.AIMoves = len(cmds)
+	row.CommandsMean, row.CommandsP99, row.CommandsMax = summary(cmds)
+	row.EntitiesMean, _, row.EntitiesMax = summary(ents)
+	row.PlayerCommandsMean, _, row.PlayerCommandsMax = summary(clicks)
+	row.PlayerEntitiesMean, _, _ = summary(clickEnts)
+	if busy > 0 {
+		var total int64
+		for _, v := range append(cmds, clicks...) {
+			total += v
+		}
+		row.CommandsPerSecond = float64(total) / busy.Seconds()
+	}
+	return row, nil
+}
+
+// opponentMove is native greedy's move, or one time in three a random
+// legal cell near the stones, so the games differ.
+func opponentMove(rng *rand.Rand, b *game.Board, opp *player.Greedy) (int, error) {
+	if rng.IntN(3) > 0 || b.Moves() == 0 {
+		return opp.Move(context.Background(), b)
+	}
+	var near []int
+	for i := 0; i < b.Cells(); i++ {
+		if b.Legal(i) != nil {
+			continue
+		}
+		x, y := b.XY(i)
+		for dy := -2; dy <= 2 && !slices.Contains(near, i); dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				if b.In(x+dx, y+dy) && b.AtXY(x+dx, y+dy) != game.Empty {
+					near = append(near, i)
+					break
+				}
+			}
+		}
+	}
+	if len(near) == 0 {
+		return opp.Move(context.Background(), b)
+	}
+	return near[rng.IntN(len(near))], nil
+}
+
+// summary returns the mean, the 99th percentile (nearest rank) and the
+// maximum.
+func summary(v []int64) (mean float64, p99, most int64) {
+	if len(v) == 0 {
+		return 0, 0, 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	var sum int64
+	for _, x := range s {
+		sum += x
+	}
+	rank := int(math.Ceil(0.99*float64(len(s)))) - 1
+	return float64(sum) / float64(len(s)), s[rank], s[len(s)-1]
+}
+
+// Goals checks the issue's targets against the rows that bear on them:
+// greedy at most a fifth of seed000's mean commands per AI move on 15×15,
+// no entity scanned in greedy's AI path, and greedy's worst AI move under
+// 20,000 commands. A goal whose rows were not measured is left out.
+func Goals(rows []Row) []Goal {
+	var out []Goal
+	find := func(profile string, size int) *Row {
+		for i := range rows {
+			if rows[i].Profile == profile && rows[i].Size == size {
+				return &rows[i]
+			}
+		}
+		return nil
+	}
+	if g, s := find(packplay.Greedy, GoalRateSize), find(packplay.Seed000, GoalRateSize); g != nil && s != nil {
+		ratio := s.CommandsMean / math.Max(g.CommandsMean, 1)
+		out = append(out, Goal{
+			Goal:   fmt.Sprintf("greedy needs at most 1/%d of seed000's commands per AI move on %d×%d", GoalRatio, GoalRateSize, GoalRateSize),
+			OK:     g.CommandsMean*GoalRatio <= s.CommandsMean,
+			Detail: fmt.Sprintf("%.0f vs %.0f: 1/%.1f", g.CommandsMean, s.CommandsMean, ratio),
+		})
+	}
+	var greedy []Row
+	for _, r := range rows {
+		if r.Profile == packplay.Greedy {
+			greedy = append(greedy, r)
+		}
+	}
+	if len(greedy) == 0 {
+		return out
+	}
+	scan, worst := Goal{Goal: "greedy scans no entities in the AI's path", OK: true}, Goal{Goal: fmt.Sprintf("greedy's worst AI move stays under %d commands", GoalWorst), OK: true}
+	var scans, worsts []string
+	for _, r := range greedy {
+		scan.OK = scan.OK && r.EntitiesMax == 0
+		worst.OK = worst.OK && r.CommandsMax < GoalWorst
+		scans = append(scans, fmt.Sprintf("%d×%d: %d at most", r.Size, r.Size, r.EntitiesMax))
+		worsts = append(worsts, fmt.Sprintf("%d×%d: %d (bound %d per call)", r.Size, r.Size, r.CommandsMax, r.StaticWorst))
+	}
+	scan.Detail, worst.Detail = strings.Join(scans, ", "), strings.Join(worsts, ", ")
+	return append(out, scan, worst)
+}
+
+// WriteText prints the rows as a table, then the goals.
+func (r *Result) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tcmds/move mean\tp99\tmax\tentities scanned mean\tmax\tticks max\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
+	for _, x := range r.Rows {
+		fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.0f\t%.1f\t\n",
+			x.Profile, x.Size, x.Size, x.Rule, x.Games, x.AIMoves, x.CommandsMean, x.CommandsP99, x.CommandsMax,
+			x.EntitiesMean, x.EntitiesMax, x.TicksMax, x.CallMax, x.StaticWorst, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(r.Goals) > 0 {
+		fmt.Fprintln(w)
+	}
+	for _, g := range r.Goals {
+		mark := "ok  "
+		if !g.OK {
+			mark = "FAIL"
+		}
+		if _, err := fmt.Fprintf(w, "%s %s: %s\n", mark, g.Goal, g.Detail); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteJSON prints the result as indented JSON.
+func (r *Result) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}

@@ -1,0 +1,178 @@
+package packbench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+func TestSummary(t *testing.T) {
+	for _, tc := range []struct {
+		in        []int64
+		mean      float64
+		p99, most int64
+	}{
+		{nil, 0, 0, 0},
+		{[]int64{7}, 7, 7, 7},
+		{[]int64{3, 1, 2}, 2, 3, 3},
+		// 100 values 1..100: the 99th by nearest rank is 99.
+		{seq(100), 50.5, 99, 100},
+		// 200 values: rank ceil(198) = 198.
+		{seq(200), 100.5, 198, 200},
+	} {
+		mean, p99, most := summary(tc.in)
+		if mean != tc.mean || p99 != tc.p99 || most != tc.most {
+			t.Errorf("summary(%d values): got %v %d %d, want %v %d %d", len(tc.in), mean, p99, most, tc.mean, tc.p99, tc.most)
+		}
+	}
+}
+
+func seq(n int) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[n-1-i] = int64(i + 1) // unsorted on purpose
+	}
+	return out
+}
+
+// sampleRows are made-up rows for the goal and format tests.
+func sampleRows() []Row {
+	return []Row{
+		{Profile: "greedy", Size: 15, Rule: "freestyle", Games: 10, AIMoves: 120, CommandsMean: 1650.4, CommandsP99: 1800, CommandsMax: 1850,
+			EntitiesMean: 0, EntitiesMax: 0, TicksMax: 1, CallMax: 1850, StaticWorst: 4508, PlayerCommandsMean: 1600, PlayerCommandsMax: 1700, CommandsPerSecond: 4.2e6},
+		{Profile: "greedy", Size: 19, Rule: "freestyle", Games: 10, AIMoves: 130, CommandsMean: 1800, CommandsP99: 1900, CommandsMax: 1950,
+			TicksMax: 1, CallMax: 1950, StaticWorst: 4817, PlayerCommandsMean: 1650, PlayerCommandsMax: 1750, CommandsPerSecond: 4e6},
+		{Profile: "seed000", Size: 15, Rule: "freestyle", Games: 10, AIMoves: 300, CommandsMean: 9300, CommandsP99: 10500, CommandsMax: 10600,
+			EntitiesMean: 26000, EntitiesMax: 28700, TicksMax: 2, CallMax: 8100, StaticWorst: 8785, PlayerCommandsMean: 2700, PlayerCommandsMax: 2900, CommandsPerSecond: 2e6},
+		{Profile: "seed000", Size: 19, Rule: "freestyle", Games: 10, AIMoves: 280, CommandsMean: 15800, CommandsP99: 16600, CommandsMax: 16700,
+			EntitiesMean: 43000, EntitiesMax: 45000, TicksMax: 2, CallMax: 13000, StaticWorst: 14089, PlayerCommandsMean: 4000, PlayerCommandsMax: 4200, CommandsPerSecond: 2e6},
+	}
+}
+
+func TestGoals(t *testing.T) {
+	rows := sampleRows()
+	got := Goals(rows)
+	want := []bool{true, true, true}
+	if len(got) != len(want) {
+		t.Fatalf("%d goals, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range got {
+		if got[i].OK != want[i] {
+			t.Errorf("goal %q: ok %v, want %v (%s)", got[i].Goal, got[i].OK, want[i], got[i].Detail)
+		}
+	}
+	// Each goal can fail.
+	for _, tc := range []struct {
+		name string
+		edit func(r []Row)
+		goal int
+	}{
+		{"ratio", func(r []Row) { r[0].CommandsMean = 1900 }, 0},
+		{"scan", func(r []Row) { r[1].EntitiesMax = 3 }, 1},
+		{"worst", func(r []Row) { r[0].CommandsMax = 20000 }, 2},
+	} {
+		r := sampleRows()
+		tc.edit(r)
+		if g := Goals(r); g[tc.goal].OK {
+			t.Errorf("%s: goal %q passed: %s", tc.name, g[tc.goal].Goal, g[tc.goal].Detail)
+		}
+	}
+	// Without seed000 at 15×15 there is no ratio to check.
+	if g := Goals(sampleRows()[:2]); len(g) != 2 {
+		t.Errorf("greedy rows only: %d goals, want 2", len(g))
+	}
+	if g := Goals(sampleRows()[2:]); len(g) != 0 {
+		t.Errorf("seed000 rows only: %d goals, want 0", len(g))
+	}
+}
+
+func TestFormats(t *testing.T) {
+	res := &Result{Config: "(default)", Seed: 1, Rows: sampleRows()}
+	res.Goals = Goals(res.Rows)
+	var text, js bytes.Buffer
+	if err := res.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := res.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "table.golden", text.Bytes())
+	golden(t, "result.json.golden", js.Bytes())
+	var back Result
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Rows) != 4 || back.Rows[2].Profile != "seed000" {
+		t.Errorf("JSON does not read back: %v %+v", err, back)
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (run with -update if intended):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// TestRun measures small boards for real: sane rows, and the same counts
+// twice over (only the timing may differ).
+func TestRun(t *testing.T) {
+	opt := Options{Config: config.Default(), Profiles: []string{"greedy", "seed000"}, Sizes: []int{7}, Games: 2, Seed: 3}
+	var seen []string
+	opt.Progress = func(r Row) { seen = append(seen, r.Profile) }
+	a, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Rows) != 2 || len(seen) != 2 {
+		t.Fatalf("%d rows, %d progress calls, want 2", len(a.Rows), len(seen))
+	}
+	for _, r := range a.Rows {
+		if r.AIMoves == 0 || r.CommandsMean <= 0 || r.CommandsMean > float64(r.CommandsMax) || r.CommandsP99 > r.CommandsMax ||
+			r.TicksMax < 1 || r.CallMax > r.CommandsMax || r.StaticWorst <= 0 || r.PlayerCommandsMean <= 0 {
+			t.Errorf("implausible row %+v", r)
+		}
+		// A call of the AI's move cannot run more than gen proved, plus
+		// the loop's upkeep around gomoku:ai/turn.
+		if r.CallMax > int64(r.StaticWorst)+100 {
+			t.Errorf("%s: a call ran %d commands, over gen's bound %d", r.Profile, r.CallMax, r.StaticWorst)
+		}
+	}
+	if a.Rows[1].EntitiesMean <= a.Rows[0].EntitiesMean {
+		t.Errorf("seed000 scans %.0f entities per move, greedy %.0f: want seed000 to scan more", a.Rows[1].EntitiesMean, a.Rows[0].EntitiesMean)
+	}
+	b, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a.Rows {
+		x, y := a.Rows[i], b.Rows[i]
+		x.CommandsPerSecond, y.CommandsPerSecond = 0, 0
+		if x != y {
+			t.Errorf("two runs differ:\n%+v\n%+v", x, y)
+		}
+	}
+	if _, err := Run(context.Background(), Options{Profiles: []string{"greedy"}, Sizes: []int{7}}); err == nil {
+		t.Error("no games: want an error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, opt); err == nil {
+		t.Error("cancelled: want an error")
+	}
+}
