@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 )
@@ -315,15 +314,4 @@ func (t *Tune) TunedKeys() []string {
 		}
 	}
 	return keys
-}
-
-// String is the parameter's declaration in TOML, for messages.
-func (p TuneParam) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "{ min = %d, max = %d, step = %g", p.Min, p.Max, p.Step)
-	if p.Rate > 0 {
-		fmt.Fprintf(&b, ", rate = %g", p.Rate)
-	}
-	b.WriteString(" }")
-	return b.String()
 }

@@ -151,10 +151,3 @@ func TestTuneErrors(t *testing.T) {
 		}
 	}
 }
-
-func TestTuneParamString(t *testing.T) {
-	got := TuneParam{On: true, Min: 1, Max: 9, Step: 0.5, Rate: 0.01}.String()
-	if want := "{ min = 1, max = 9, step = 0.5, rate = 0.01 }"; got != want {
-		t.Errorf("got %s, want %s", got, want)
-	}
-}
