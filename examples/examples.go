@@ -8,3 +8,11 @@ import _ "embed"
 //
 //go:embed default.toml
 var Default []byte
+
+// Tuned is examples/tuned.toml: the default config with the weights of the
+// shipped tuning run, which beat the defaults by a margin whose 95%
+// interval excludes zero (see its header). It is what `mcgomoku gen` builds
+// when no config is given.
+//
+//go:embed tuned.toml
+var Tuned []byte

@@ -15,12 +15,13 @@ type Input struct {
 	Model   *eval.Model // the greedy model for the config's size, rule and weights
 }
 
-// Load reads the config at path ("" for the embedded default) and builds
-// its model. profile, when not empty, overrides the config's ai.profile.
+// Load reads the config at path ("" for the embedded pack default, the
+// tuned weights of examples/tuned.toml) and builds its model. profile, when
+// not empty, overrides the config's ai.profile.
 func Load(path, profile string) (*Input, error) {
 	var cfg *config.Config
 	if path == "" {
-		cfg = config.Default()
+		cfg = config.PackDefault()
 	} else {
 		c, err := config.Load(path)
 		if err != nil {

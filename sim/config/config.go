@@ -120,6 +120,16 @@ func Default() *Config {
 	return c
 }
 
+// PackDefault returns the config `mcgomoku gen` uses when given none: the
+// embedded examples/tuned.toml, the default config with tuned weights.
+func PackDefault() *Config {
+	c, err := Parse("(default: examples/tuned.toml)", examples.Tuned)
+	if err != nil {
+		panic("internal error: the embedded tuned config is invalid: " + err.Error())
+	}
+	return c
+}
+
 // Load reads and validates a config file.
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)

@@ -134,3 +134,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestPackDefaultIsTheTunedConfig: mcgomoku gen's built-in config is the
+// shipped tuning result, the default config with tuned weights only.
+func TestPackDefaultIsTheTunedConfig(t *testing.T) {
+	p, d := PackDefault(), Default()
+	if p.Weights == d.Weights {
+		t.Fatal("the tuned config has the default weights")
+	}
+	if p.Game != d.Game || p.AI != d.AI || p.Seed000 != d.Seed000 || p.Pack != d.Pack {
+		t.Errorf("the tuned config differs from the default beyond its weights:\n tuned %+v\n default %+v", p, d)
+	}
+}
