@@ -45,7 +45,7 @@ type Options struct {
 	Profiles []string // AI profiles, e.g. greedy and seed000
 	Sizes    []int    // board sizes
 	Games    int      // games per row, the AI taking white and black in turn
-	Seed     uint64   // seeds the opponent's random moves and the interpreter
+	Seed     uint64   // seeds the random openings and the interpreter
 	// Progress, when set, is told about each finished row.
 	Progress func(r Row)
 }
@@ -159,6 +159,25 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 			if err := ctx.Err(); err != nil {
 				return row, err
 			}
+			if b.Moves() < randomOpening {
+				// The opening: random stones near the centre for both
+				// sides, the AI's placed, so that each game takes its own
+				// course and then runs long, as between equals.
+				mv := openingMove(rng, b)
+				var err error
+				if b.ToMove() == ai {
+					err = g.Place(mv)
+				} else if ok, why, cerr := g.Click(mv); cerr != nil {
+					err = cerr
+				} else if !ok {
+					err = fmt.Errorf("the pack refused the player's legal %s: %s", game.FormatMove(mv, size), why)
+				}
+				if err != nil {
+					return row, err
+				}
+				b.Play(mv)
+				continue
+			}
 			if b.ToMove() == ai {
 				mv, cost, err := g.AIMove()
 				busy += cost.Time
@@ -172,7 +191,7 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 				b.Play(mv)
 				continue
 			}
-			mv, err := opponentMove(rng, b, opp)
+			mv, err := opp.Move(context.Background(), b)
 			if err != nil {
 				return row, err
 			}
@@ -205,32 +224,19 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 	return row, nil
 }
 
-// opponentMove is native greedy's move, or one time in three a random
-// legal cell near the stones, so the games differ.
-func opponentMove(rng *rand.Rand, b *game.Board, opp *player.Greedy) (int, error) {
-	if rng.IntN(3) > 0 || b.Moves() == 0 {
-		return opp.Move(context.Background(), b)
-	}
-	var near []int
-	for i := 0; i < b.Cells(); i++ {
-		if b.Legal(i) != nil {
-			continue
-		}
-		x, y := b.XY(i)
-		for dy := -2; dy <= 2 && !slices.Contains(near, i); dy++ {
-			for dx := -2; dx <= 2; dx++ {
-				if b.In(x+dx, y+dy) && b.AtXY(x+dx, y+dy) != game.Empty {
-					near = append(near, i)
-					break
-				}
-			}
+// openingMove is a random empty cell within two of the centre.
+func openingMove(rng *rand.Rand, b *game.Board) int {
+	c := b.Size() / 2
+	for {
+		x, y := c-2+rng.IntN(5), c-2+rng.IntN(5)
+		if i := b.Index(x, y); b.Legal(i) == nil {
+			return i
 		}
 	}
-	if len(near) == 0 {
-		return opp.Move(context.Background(), b)
-	}
-	return near[rng.IntN(len(near))], nil
 }
+
+// randomOpening is how many stones each game starts with, at random.
+const randomOpening = 4
 
 // summary returns the mean, the 99th percentile (nearest rank) and the
 // maximum.
