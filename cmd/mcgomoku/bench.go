@@ -40,7 +40,7 @@ entities the AI's path scanned, from the player's stone landing to the
 AI's, then the goals those numbers are held to.`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &benchOptions{}
-			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: the built-in examples/default.toml)")
+			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: mcgomoku gen's, the built-in examples/tuned.toml)")
 			fs.StringVar(&o.ai, "ai", "greedy,seed000", "AI profiles to compare, comma-separated")
 			fs.StringVar(&o.sizes, "sizes", "15,19", "board sizes, comma-separated")
 			fs.IntVar(&o.games, "games", 10, "games per AI and size (the AI alternates colours)")
@@ -74,7 +74,7 @@ func (o *benchOptions) run(e *env, args []string) error {
 	if o.games <= 0 {
 		return usagef("--games must be positive")
 	}
-	cfg := config.Default()
+	cfg := config.PackDefault()
 	if o.config != "" {
 		c, err := config.Load(o.config)
 		if err != nil {

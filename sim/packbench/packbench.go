@@ -40,7 +40,7 @@ import (
 // Options say what to measure.
 type Options struct {
 	// Config gives the rule and every number; its board size is replaced
-	// by each of Sizes. nil: the default config.
+	// by each of Sizes. nil: mcgomoku gen's default (config.PackDefault).
 	Config   *config.Config
 	Profiles []string // AI profiles, e.g. greedy and seed000
 	Sizes    []int    // board sizes
@@ -107,7 +107,7 @@ const (
 func Run(ctx context.Context, opt Options) (*Result, error) {
 	cfg := opt.Config
 	if cfg == nil {
-		cfg = config.Default()
+		cfg = config.PackDefault()
 	}
 	if opt.Games <= 0 {
 		return nil, fmt.Errorf("want at least one game per row, got %d", opt.Games)

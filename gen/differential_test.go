@@ -1,0 +1,506 @@
+package gen_test
+
+// The differential proof: for every example config, the generated pack
+// played in the interpreter (sim/packplay, by clicks and ticks, every move
+// read back from the world) chooses the same move as the native player it
+// was compiled from — greedy as sim/player's Greedy, seed000 as the
+// native seed000 port with its random pick replayed — on thousands of
+// random reachable positions and throughout complete games.
+
+import (
+	"context"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+func init() {
+	// Another test file of the binary may have declared -long first.
+	if flag.Lookup("long") == nil {
+		flag.Bool("long", false, "run the large differential proof (20,000 positions and 500 games per example config and AI)")
+	}
+}
+
+// longDifferential reports -long: ten times the positions and games.
+func longDifferential() bool {
+	v, _ := flag.Lookup("long").Value.(flag.Getter).Get().(bool)
+	return v
+}
+
+// The acceptance sizes: per example config and AI, at least this many
+// positions and complete games.
+const (
+	diffPositions = 2000
+	diffGames     = 50
+)
+
+// diffCase is one example config compiled under one AI.
+type diffCase struct {
+	name    string
+	cfg     *config.Config
+	profile string
+	pack    *datapack.Pack
+}
+
+func differentialCases(t *testing.T) []diffCase {
+	files, err := filepath.Glob(filepath.Join("..", "examples", "*.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no example configs in ../examples")
+	}
+	var cases []diffCase
+	seen := map[[32]byte]string{}
+	for _, f := range files {
+		for _, profile := range config.Profiles {
+			cfg, err := config.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("%s/%s", strings.TrimSuffix(filepath.Base(f), ".toml"), profile)
+			if cfg.Weights.Noise != 0 {
+				// Noise draws from each side's own generator; the proof
+				// is about the deterministic model.
+				t.Logf("%s: noise %d set to 0 for the proof", name, cfg.Weights.Noise)
+				cfg.Weights.Noise = 0
+			}
+			in, err := gen.FromConfig(cfg, profile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := gen.Generate(in, gen.Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			// Two configs that compile to the same pack (seed000.toml is
+			// board19.toml's board with the seed's numbers) prove the same
+			// thing: the pack holds every number the AI uses.
+			h := packHash(res.Pack)
+			if first, dup := seen[h]; dup {
+				t.Logf("%s: the same pack as %s, proved there", name, first)
+				continue
+			}
+			seen[h] = name
+			cases = append(cases, diffCase{name: name, cfg: cfg, profile: profile, pack: res.Pack})
+		}
+	}
+	return cases
+}
+
+func packHash(p *datapack.Pack) [32]byte {
+	h := sha256.New()
+	for _, path := range p.Paths() {
+		fmt.Fprintf(h, "%s\x00%d\x00", path, len(p.Files[path]))
+		h.Write(p.Files[path])
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// TestDifferential is the keystone: pack and native player agree on every
+// move, on random reachable positions and in complete games played through
+// the pack's user interface: at least diffPositions positions and
+// diffGames games per example config and AI. -short runs a few (for
+// -race); -long ten times as many.
+func TestDifferential(t *testing.T) {
+	positions, games := diffPositions, diffGames
+	switch {
+	case longDifferential():
+		positions, games = 10*positions, 10*games
+	case testing.Short():
+		// -short (CI's -race run): a smoke test of the same code.
+		positions, games = positions/50, games/25
+	}
+	for _, c := range differentialCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			start := time.Now()
+			g, err := packplay.Open(c.pack, packplay.Options{Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stats [2]diffStats
+			// The AI plays each colour in turn: the seed000 pack keeps AI
+			// state only for the colour the AI plays.
+			for k, ai := range []game.Colour{game.Black, game.White} {
+				stats[k] = diffPositionsRun(t, c, g, ai, (positions+1)/2, uint64(k+1))
+			}
+			if t.Failed() {
+				return
+			}
+			n := stats[0].positions + stats[1].positions
+			tp := time.Since(start)
+			gs := diffGamesRun(t, c, g, games)
+			lengths := map[int]bool{}
+			for _, s := range stats {
+				for l := range s.lengths {
+					lengths[l] = true
+				}
+			}
+			t.Logf("%d positions (%d distinct lengths, up to %d stones; %.1fM commands) in %v, %d games (%d AI moves, %d undos, %d refused clicks; %.1fM commands) in %v",
+				n, len(lengths), max(stats[0].longest, stats[1].longest), float64(stats[0].commands+stats[1].commands)/1e6, tp.Round(time.Millisecond),
+				gs.games, gs.aiMoves, gs.undos, gs.refused, float64(gs.commands)/1e6, (time.Since(start) - tp).Round(time.Millisecond))
+			if n < positions || gs.games < games {
+				t.Errorf("proved %d positions and %d games, want at least %d and %d", n, gs.games, positions, games)
+			}
+		})
+	}
+}
+
+// native is the native player a case's pack is compared with.
+type native struct {
+	profile string
+	greedy  *player.Greedy
+	seed000 *player.Seed000
+}
+
+func newNative(c diffCase, seed int64) *native {
+	n := &native{profile: c.profile}
+	switch c.profile {
+	case packplay.Greedy:
+		n.greedy = player.NewGreedy(c.cfg.Weights, player.Options{Seed: seed})
+	case packplay.Seed000:
+		n.seed000 = player.NewSeed000(c.cfg.Seed000, player.Options{Seed: seed})
+	}
+	return n
+}
+
+// choose returns the native move, and for seed000 its index among the
+// tied best cells (cell-index order) and their number, which the pack's
+// pick is forced to.
+func (n *native) choose(t *testing.T, b *game.Board) (mv, pick int, ties []int) {
+	t.Helper()
+	var err error
+	if n.greedy != nil {
+		mv, err = n.greedy.Move(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mv, -1, nil
+	}
+	mv, err = n.seed000.Move(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ties = n.seed000.State(b.ToMove()).Ties(func(i int) bool { return b.Legal(i) == nil })
+	pick = slices.Index(ties, mv)
+	if pick < 0 {
+		t.Fatalf("native seed000's move %s is not among its ties %v", game.FormatMove(mv, b.Size()), ties)
+	}
+	return mv, pick, ties
+}
+
+// aiMove lets the pack's AI move and compares it with the native choice
+// on the same board. A disagreement prints the position and both moves.
+func aiMove(t *testing.T, c diffCase, g *packplay.Game, n *native, b *game.Board, what string, commands *int64) int {
+	t.Helper()
+	want, pick, ties := n.choose(t, b)
+	if pick >= 0 {
+		if err := g.SetPick(int32(pick)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, cost, err := g.AIMove()
+	if err != nil {
+		t.Fatalf("%s: %s: %v\n%s", c.name, what, err, picture(b))
+	}
+	*commands += cost.Commands
+	if got != want {
+		extra := ""
+		if ties != nil {
+			extra = fmt.Sprintf(" (the native tie %d of %s)", pick, formatMoves(ties, b.Size()))
+		}
+		t.Fatalf("%s: %s: the pack played %s, native %s %s%s\nmoves: %s\n%s", c.name, what,
+			game.FormatMove(got, b.Size()), c.profile, game.FormatMove(want, b.Size()), extra,
+			formatMoves(b.History(), b.Size()), picture(b))
+	}
+	if ties != nil {
+		if v, _ := g.Score("#ties", "gomoku.t"); int(v) != len(ties) {
+			t.Fatalf("%s: %s: the pack had %d tied best cells, native %d (%s)\nmoves: %s\n%s", c.name, what, v, len(ties),
+				formatMoves(ties, b.Size()), formatMoves(b.History(), b.Size()), picture(b))
+		}
+	}
+	return got
+}
+
+type diffStats struct {
+	positions, longest int
+	lengths            map[int]bool
+	commands           int64 // interpreted
+}
+
+// diffPositionsRun compares the AI playing ai on n random reachable
+// positions: random games of random lengths (the opponent's stones
+// random, the AI's stones three quarters its own choices and a quarter
+// random ones, the AI's choice then taken back with the pack's undo; an
+// ended game mostly taken back and played on) in which every position
+// with ai to move is one comparison.
+func diffPositionsRun(t *testing.T, c diffCase, g *packplay.Game, ai game.Colour, n int, seed uint64) diffStats {
+	rng := rand.New(rand.NewPCG(seed, 0xd1ff))
+	nat := newNative(c, int64(seed))
+	opp := player.NewGreedy(c.cfg.Weights, player.Options{})
+	st := diffStats{lengths: map[int]bool{}}
+	if err := g.Start(packplay.ModeAI, ai); err != nil {
+		t.Error(err)
+		return st
+	}
+	b := game.MustBoard(c.cfg.Game.Size, c.cfg.Game.Rule)
+	limit := 0
+	for st.positions < n && !t.Failed() {
+		if b.Over() && b.Moves() < limit && rng.IntN(4) > 0 {
+			// Take the end back (the pack's undo: to the player's turn)
+			// and play on, so positions reach crowded boards.
+			undone, err := g.Undo()
+			if err != nil {
+				t.Error(err)
+				return st
+			}
+			st.commands += g.UndoCost().Commands
+			for range undone {
+				b.Undo()
+			}
+			if undone == 0 || !slices.Equal(g.Board().History(), b.History()) {
+				t.Errorf("%s: undo after the end took back %d stones, leaving %s, want %s", c.name, undone,
+					formatMoves(g.Board().History(), b.Size()), formatMoves(b.History(), b.Size()))
+				return st
+			}
+		}
+		if b.Over() || b.Moves() >= limit && limit > 0 {
+			if err := g.Restart(); err != nil {
+				t.Error(err)
+				return st
+			}
+			b = game.MustBoard(b.Size(), b.Rule())
+			limit = 0
+		}
+		if limit == 0 {
+			// Games of every length, from the opening to a crowded board.
+			limit = 1 + rng.IntN(b.Cells()*2/3)
+		}
+		if b.ToMove() != ai {
+			mv := randomMove(rng, b, opp)
+			ok, why, err := g.Click(mv)
+			if err != nil || !ok {
+				t.Errorf("%s: click on %s after %s: refused (%s), %v\n%s", c.name, game.FormatMove(mv, b.Size()), formatMoves(b.History(), b.Size()), why, err, picture(b))
+				return st
+			}
+			st.commands += g.ClickCost().Commands
+			b.Play(mv)
+			continue
+		}
+		st.positions++
+		st.lengths[b.Moves()] = true
+		st.longest = max(st.longest, b.Moves())
+		got := aiMove(t, c, g, nat, b, fmt.Sprintf("position %d (AI %v)", st.positions, ai), &st.commands)
+		if rng.IntN(4) > 0 {
+			b.Play(got)
+			continue
+		}
+		// Take the AI's move back (with the player's before it, as the
+		// pack's undo does against the AI), put the player's back, and
+		// give the AI's colour a random stone instead.
+		undone, err := g.Undo()
+		if err != nil {
+			t.Error(err)
+			return st
+		}
+		st.commands += g.UndoCost().Commands
+		want := min(2, b.Moves()+1)
+		if undone != want {
+			t.Errorf("%s: undo after %s took back %d stones, want %d", c.name, formatMoves(b.History(), b.Size()), undone, want)
+			return st
+		}
+		if undone == 2 {
+			last := b.History()[b.Moves()-1]
+			if ok, why, err := g.Click(last); err != nil || !ok {
+				t.Errorf("%s: clicking %s again after undo: refused (%s), %v", c.name, game.FormatMove(last, b.Size()), why, err)
+				return st
+			}
+			st.commands += g.ClickCost().Commands
+		}
+		mv := randomMove(rng, b, opp)
+		if err := g.Place(mv); err != nil {
+			t.Error(err)
+			return st
+		}
+		st.commands += g.ClickCost().Commands
+		b.Play(mv)
+	}
+	return st
+}
+
+// randomMove is a legal move for the side to move: two times in five
+// native greedy's (so positions hold real threats and games last), two in
+// five a cell near the stones, else anywhere.
+func randomMove(rng *rand.Rand, b *game.Board, greedy *player.Greedy) int {
+	switch r := rng.IntN(5); {
+	case r < 2:
+		if mv, err := greedy.Move(context.Background(), b); err == nil {
+			return mv
+		}
+	case r < 4 && b.Moves() > 0:
+		var near []int
+		for i := 0; i < b.Cells(); i++ {
+			if b.Legal(i) == nil && nearStone(b, i) {
+				near = append(near, i)
+			}
+		}
+		if len(near) > 0 {
+			return near[rng.IntN(len(near))]
+		}
+	}
+	var legal []int
+	for i := 0; i < b.Cells(); i++ {
+		if b.Legal(i) == nil {
+			legal = append(legal, i)
+		}
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+func nearStone(b *game.Board, i int) bool {
+	x, y := b.XY(i)
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			if b.In(x+dx, y+dy) && b.AtXY(x+dx, y+dy) != game.Empty {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type gameStats struct {
+	games, aiMoves, undos, refused int
+	commands                       int64 // interpreted
+}
+
+// diffGamesRun plays n complete games through the pack's user interface
+// against an opponent playing native greedy's moves with random ones
+// mixed in: the AI alternates colours, every AI move is compared, the
+// player clicks a taken cell once a game (refused, nothing changed), every
+// fifth game takes two moves back with undo, and each game must end as the
+// native board does, the win announced with its line.
+func diffGamesRun(t *testing.T, c diffCase, g *packplay.Game, n int) gameStats {
+	var st gameStats
+	opp := player.NewGreedy(c.cfg.Weights, player.Options{})
+	for gi := 0; gi < n && !t.Failed(); gi++ {
+		rng := rand.New(rand.NewPCG(uint64(gi), 0x9a3e))
+		nat := newNative(c, int64(gi))
+		ai := []game.Colour{game.White, game.Black}[gi%2]
+		if err := g.Start(packplay.ModeAI, ai); err != nil {
+			t.Fatal(err)
+		}
+		b := game.MustBoard(c.cfg.Game.Size, c.cfg.Game.Rule)
+		undoAt := -1
+		if gi%5 == 0 {
+			undoAt = 4 + rng.IntN(6)
+		}
+		refuseAt := 2 + rng.IntN(6)
+		for !b.Over() {
+			what := fmt.Sprintf("game %d, move %d (AI %v)", gi+1, b.Moves()+1, ai)
+			if b.ToMove() == ai {
+				b.Play(aiMove(t, c, g, nat, b, what, &st.commands))
+				st.aiMoves++
+				continue
+			}
+			if b.Moves() >= refuseAt && refuseAt >= 0 {
+				refuseAt = -1
+				taken := b.History()[rng.IntN(b.Moves())]
+				ok, why, err := g.Click(taken)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", c.name, what, err)
+				}
+				if ok || !strings.Contains(why, "taken") {
+					t.Fatalf("%s: %s: a click on the taken %s: accepted %v, %q", c.name, what, game.FormatMove(taken, b.Size()), ok, why)
+				}
+				st.refused++
+			}
+			if b.Moves() >= undoAt && undoAt >= 0 && b.Moves() >= 2 {
+				undoAt = -1
+				k, err := g.Undo()
+				if err != nil {
+					t.Fatalf("%s: %s: %v", c.name, what, err)
+				}
+				if k != 2 {
+					t.Fatalf("%s: %s: undo took back %d stones, want 2", c.name, what, k)
+				}
+				b.Undo()
+				b.Undo()
+				st.undos++
+				continue
+			}
+			mv, err := opp.Move(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rng.IntN(3) == 0 {
+				mv = randomMove(rng, b, opp)
+			}
+			ok, why, err := g.Click(mv)
+			if err != nil || !ok {
+				t.Fatalf("%s: %s: the click on %s: refused (%s), %v\n%s", c.name, what, game.FormatMove(mv, b.Size()), why, err, picture(b))
+			}
+			st.commands += g.ClickCost().Commands
+			b.Play(mv)
+		}
+		// Click checked the pack's state and winner; the announcement and
+		// the highlighted line are the player's view of it.
+		title := map[game.Colour]string{game.Black: "title: Black wins", game.White: "title: White wins", game.Empty: "title: Draw"}[b.Winner()]
+		if !slices.Contains(g.Titles(), title) {
+			t.Fatalf("%s: game %d ended (%v) with titles %q, want %q", c.name, gi+1, b.Winner(), g.Titles(), title)
+		}
+		line := slices.Clone(b.WinningLine())
+		slices.Sort(line)
+		if got := g.WinningLine(); !slices.Equal(got, line) {
+			t.Fatalf("%s: game %d: the pack highlights %s, the winning line is %s", c.name, gi+1, formatMoves(got, b.Size()), formatMoves(line, b.Size()))
+		}
+		st.games++
+	}
+	return st
+}
+
+func formatMoves(cells []int, size int) string {
+	parts := make([]string, len(cells))
+	for k, i := range cells {
+		parts[k] = game.FormatMove(i, size)
+	}
+	return strings.Join(parts, " ")
+}
+
+// picture draws the board, X black and O white, rows numbered as in
+// FormatMove.
+func picture(b *game.Board) string {
+	var sb strings.Builder
+	n := b.Size()
+	sb.WriteString("    ")
+	for x := 0; x < n; x++ {
+		fmt.Fprintf(&sb, " %c", "abcdefghijklmnopqrstuvwxy"[x])
+	}
+	sb.WriteByte('\n')
+	for y := 0; y < n; y++ {
+		fmt.Fprintf(&sb, "%3d ", n-y)
+		for x := 0; x < n; x++ {
+			sb.WriteByte(' ')
+			sb.WriteByte(".XO"[b.AtXY(x, y)])
+		}
+		sb.WriteByte('\n')
+	}
+	fmt.Fprintf(&sb, "%v to move", b.ToMove())
+	return sb.String()
+}
