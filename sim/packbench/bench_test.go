@@ -17,7 +17,7 @@ import (
 func BenchmarkAIMove(b *testing.B) {
 	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
 		b.Run(profile, func(b *testing.B) {
-			in, err := gen.FromConfig(config.Default(), profile)
+			in, err := gen.FromConfig(config.PackDefault(), profile)
 			if err != nil {
 				b.Fatal(err)
 			}
