@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/Tnze/go-mc/nbt"
 )
@@ -577,13 +578,24 @@ func (p *parser) tag() error {
 	return nil
 }
 
-// looksLikeCoord reports whether the next token starts like a coordinate.
+// looksLikeCoord reports whether the next token starts like a coordinate
+// and is not a UUID: tp's location and entity branches both accept a
+// token starting with a digit, and Brigadier keeps the one that parses,
+// which for a UUID is the entity (no double reads "1-2-3-4-5").
 func looksLikeCoord(r *reader) bool {
 	if !r.canRead() {
 		return false
 	}
 	c := r.peek()
-	return c == '~' || c == '^' || c == '-' || c == '.' || c >= '0' && c <= '9'
+	if !(c == '~' || c == '^' || c == '-' || c == '.' || c >= '0' && c <= '9') {
+		return false
+	}
+	word := r.s[r.i:]
+	if sp := strings.IndexByte(word, ' '); sp >= 0 {
+		word = word[:sp]
+	}
+	_, isUUID := parseUUID(word)
+	return !isUUID
 }
 
 func (p *parser) teleport(name string) error {

@@ -5,7 +5,10 @@
 // Stage: after datapack (a *datapack.Pack in memory), beside the native
 // simulator. Input: a pack and Options (emulated version, seed). Output: a
 // Machine whose state (scores, storage, blocks, entities, recorded
-// messages) tests inspect, and a Report per call with the cost of what ran.
+// messages) tests inspect, and a Report per call with the cost of what ran,
+// in total and per function (exclusive: each function's own lines). Entity
+// selectors are charged the entities they test; a UUID or a player name is
+// a direct look-up and tests none, as in the game.
 //
 // Load compiles every function once: each non-macro line is parsed into a
 // cmdLine (execute stages as modifiers, then a leaf command), with fake

@@ -69,10 +69,12 @@ func chainCB(a, b callback) callback {
 	return &chainedCB{a, b}
 }
 
-// callInfo links function calls for error call chains.
+// callInfo links function calls for error call chains, and names the
+// function whose lines a frame runs for the per-function accounting.
 type callInfo struct {
 	id     string
 	parent *callInfo
+	fn     *instFunc
 }
 
 func (c *callInfo) chain() []string {
@@ -161,6 +163,46 @@ type execCtx struct {
 	// (-1 for a whole-queue clear), so a function body run inline can tell
 	// whether a line discarded its frame.
 	minDiscard int32
+	// cur is the function whose line is running (nil: a command run
+	// directly); touched lists the functions whose counters (instFunc.cost)
+	// this context has charged, and direct charges commands outside any
+	// function. runTop folds them into Cost.ByFunction.
+	cur     *callInfo
+	touched []*instFunc
+	direct  FunctionCost
+}
+
+// charge returns the exclusive counters of the function ci runs (or of
+// the commands run directly when ci is nil).
+func (c *execCtx) charge(ci *callInfo) *FunctionCost {
+	if ci == nil || ci.fn == nil {
+		return &c.direct
+	}
+	fn := ci.fn
+	if !fn.touched {
+		fn.touched = true
+		c.touched = append(c.touched, fn)
+	}
+	return &fn.cost
+}
+
+// foldFunctionCosts moves the per-function counters into stats and resets
+// them, so the next top-level call starts from zero.
+func (c *execCtx) foldFunctionCosts(stats *CallStats) {
+	if len(c.touched) == 0 && c.direct == (FunctionCost{}) {
+		return
+	}
+	stats.ByFunction = make(map[string]FunctionCost, len(c.touched)+1)
+	if c.direct != (FunctionCost{}) {
+		stats.ByFunction[""] = c.direct
+	}
+	for _, fn := range c.touched {
+		fc := stats.ByFunction[fn.id]
+		fc.add(fn.cost)
+		stats.ByFunction[fn.id] = fc
+		fn.cost, fn.touched = FunctionCost{}, false
+	}
+	c.touched = nil
 }
 
 func (m *Machine) queueNext(e entry) {
@@ -254,6 +296,7 @@ func (m *Machine) runTop(entryName string, setup func()) (*CallStats, error) {
 		}
 		m.pushNew()
 	}
+	c.foldFunctionCosts(stats)
 	for i, n := range c.counts {
 		if n > 0 {
 			if stats.ByCommand == nil {
@@ -332,7 +375,7 @@ func (m *Machine) execEntry(e *entry) {
 		if e.retParent {
 			ctl = e.frame.ctl
 		}
-		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: &callInfo{e.fn.id, e.frame.call}}
+		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: &callInfo{e.fn.id, e.frame.call, e.fn}}
 		if len(e.fn.lines) > 0 {
 			m.queueNext(entry{kind: eBody, frame: nf, fn: e.fn, src: e.src})
 		}
@@ -390,6 +433,7 @@ type singleModifier interface {
 // src, with a fast path for the common single-source chain.
 func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 	c := m.ctx
+	c.cur = f.call
 	if len(line.stages) == 0 {
 		if line.leaf != nil {
 			// No stage: the game queues one ExecuteCommand and dequeues it
@@ -462,6 +506,7 @@ type storeModifier interface {
 // buildContexts is BuildContexts.execute from stage index from.
 func (m *Machine) buildContexts(line *cmdLine, from int, orig *source, srcs []*source, f *frame, mods uint8) {
 	c := m.ctx
+	c.cur = f.call
 	for i := from; i < len(line.stages); i++ {
 		st := &line.stages[i]
 		if st.fork {
@@ -542,6 +587,7 @@ func (m *Machine) buildContexts(line *cmdLine, from int, orig *source, srcs []*s
 // queued something (which must run first) or the quota ran out.
 func (m *Machine) execLeaves(line *cmdLine, f *frame, srcs []*source, mods uint8) {
 	c := m.ctx
+	c.cur = f.call
 	for i, s := range srcs {
 		if i > 0 && (c.quota <= 0 || len(c.newTop) > 0) {
 			m.queueNext(entry{kind: eExec, frame: *f, line: line, srcs: srcs, idx: int32(i), mods: mods})
@@ -565,6 +611,7 @@ func (m *Machine) execLeafCB(line *cmdLine, f *frame, s *source, cb callback) {
 	c.quota--
 	c.stats.Units++
 	c.stats.Commands++
+	c.charge(f.call).Commands++
 	c.counts[line.name]++
 	res, err := line.leaf.run(m, s)
 	if err != nil {
@@ -586,6 +633,7 @@ func (m *Machine) execLeafCB(line *cmdLine, f *frame, s *source, cb callback) {
 func (m *Machine) runCustom(line *cmdLine, s *source, f *frame, mods uint8) {
 	c := m.ctx
 	c.stats.Commands++
+	c.charge(f.call).Commands++
 	c.counts[line.name]++
 	switch line.custom {
 	case leafReturnValue:

@@ -25,6 +25,10 @@ func (f *Function) IsMacro() bool { return f.mac != nil }
 type instFunc struct {
 	id    string
 	lines []*cmdLine
+	// cost is what the function's own lines did in the running top-level
+	// call (exclusive of its callees); touched marks it charged there.
+	cost    FunctionCost
+	touched bool
 }
 
 type macroFunc struct {

@@ -37,6 +37,36 @@ type Cost struct {
 	// Failures counts commands that failed (the game's silent failures
 	// inside functions: unset scores, failed conditions, …).
 	Failures int64
+	// ByFunction is the exclusive cost of each function that ran, by id:
+	// what its own lines executed and scanned, not its callees' (a
+	// "function" command counts in the caller, the callee's lines in the
+	// callee). Key "" holds commands run outside any function. Summed over
+	// the map, the counts equal Commands and EntitiesScanned. nil when
+	// nothing ran.
+	ByFunction map[string]FunctionCost
+}
+
+// FunctionCost is one function's exclusive share of a Cost.
+type FunctionCost struct {
+	Commands        int64 // commands its lines executed
+	EntitiesScanned int64 // entities tested by the selectors its lines evaluated
+}
+
+func (f *FunctionCost) add(o FunctionCost) {
+	f.Commands += o.Commands
+	f.EntitiesScanned += o.EntitiesScanned
+}
+
+// FunctionsUnder sums the exclusive cost of the functions whose id starts
+// with prefix (e.g. "gomoku:ui/" for everything in that folder).
+func (c *Cost) FunctionsUnder(prefix string) FunctionCost {
+	var out FunctionCost
+	for id, fc := range c.ByFunction {
+		if strings.HasPrefix(id, prefix) && id != "" {
+			out.add(fc)
+		}
+	}
+	return out
 }
 
 func (c *Cost) add(o *Cost) {
@@ -57,6 +87,14 @@ func (c *Cost) add(o *Cost) {
 	}
 	for k, v := range o.ByCommand {
 		c.ByCommand[k] += v
+	}
+	if len(o.ByFunction) > 0 && c.ByFunction == nil {
+		c.ByFunction = map[string]FunctionCost{}
+	}
+	for k, v := range o.ByFunction {
+		fc := c.ByFunction[k]
+		fc.add(v)
+		c.ByFunction[k] = fc
 	}
 }
 

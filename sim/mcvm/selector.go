@@ -438,12 +438,25 @@ func checkEntityKey(e *Entity, k string) error {
 	return nil
 }
 
-// find is EntitySelector.findEntities (and findPlayers).
+// find is EntitySelector.findEntities (and findPlayers). The entities it
+// tests are charged to the call and to the function running the selector.
 func (m *Machine) find(sel *selector, s *source) ([]*Entity, error) {
+	st := m.ctx.stats
+	before := st.EntitiesScanned
+	out, err := m.findIn(sel, s)
+	if n := st.EntitiesScanned - before; n > 0 {
+		m.ctx.charge(m.ctx.cur).EntitiesScanned += n
+	}
+	return out, err
+}
+
+// findIn does find's work. A player name or a UUID is a direct look-up,
+// as in the game (PlayerList.getPlayerByName, the entity manager's UUID
+// map): it scans no entity. @s tests only the executor.
+func (m *Machine) findIn(sel *selector, s *source) ([]*Entity, error) {
 	st := m.ctx.stats
 	st.SelectorEvals++
 	if sel.playerName != "" {
-		st.EntitiesScanned++
 		for _, p := range m.players {
 			if p.Name == sel.playerName {
 				return []*Entity{p.entity}, nil
@@ -452,7 +465,6 @@ func (m *Machine) find(sel *selector, s *source) ([]*Entity, error) {
 		return nil, nil
 	}
 	if sel.uuid != nil {
-		st.EntitiesScanned++
 		if e := m.byUUID[*sel.uuid]; e != nil && m.entityLoaded(e) {
 			if !sel.includesEntities && e.player == nil {
 				return nil, nil
