@@ -22,9 +22,18 @@
 //     interpreter tests (vm_test.go) play it move for move against
 //     sim/player's greedy.
 //   - The AI's decision and its state updates read fake-player scores
-//     only; no entity selector runs in them (selectors serve clicks and
-//     drawing). The seed000 profile is the opposite on purpose: the seed's
-//     own selector-driven design, the baseline.
+//     only; no entity selector runs in them. Placing a stone and showing
+//     it scan no entities either: the board's singleton entities (the
+//     origin marker, the last-move display) have UUIDs fixed by the
+//     generator (Plan.Origin, Plan.LastMark, derived from the namespace)
+//     and are addressed by UUID, a direct look-up in the game. The seed000
+//     profile's AI is the opposite on purpose: the seed's own
+//     selector-driven design, the baseline.
+//   - Everything the pack does for the players rather than for the game's
+//     state lives under gomoku:ui/ (the feedback namespace): sounds,
+//     titles, the actionbar, and answering the menu trigger. Only these
+//     functions (and clicks, undo, new boards) select players; sim/packbench
+//     counts them apart from the AI's path.
 //   - Renju forbidden moves are game.Board.Forbidden exactly, with the
 //     same recursion bound, game.RenjuMaxDepth.
 //   - The same input gives byte-identical output: sorted files, LF, fixed

@@ -82,7 +82,7 @@ func (e *BudgetError) Error() string {
 }
 
 // selectorBound is the most entities a forking selector in the pack can
-// select: one for @s and limit=1; for the per-cell entities (one per cell,
+// select: one for @s, limit=1, a UUID or a name; for the per-cell entities (one per cell,
 // one block apart), every cell, or those within the selector's distance:
 // at most (2⌊d⌋+1)² of them, and 2⌊d⌋+1 when a seed000 line score
 // (s0xc, s0yc, s0lc or s0hc = 0) keeps one line through the centre.
@@ -93,6 +93,8 @@ func selectorBound(cells int) func(string) (int, error) {
 			return 1, nil
 		case strings.Contains(sel, "limit=1"):
 			return 1, nil
+		case !strings.HasPrefix(sel, "@"):
+			return 1, nil // a UUID or a player name: one entity at most
 		case strings.Contains(sel, "tag=gomoku.cell"), strings.Contains(sel, "tag=gomoku.s0"):
 			n := cells
 			if m := distanceMax.FindStringSubmatch(sel); m != nil {

@@ -1,9 +1,13 @@
 package gen
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -59,11 +63,45 @@ type Plan struct {
 	// Won are the winning-line highlights cells use.
 	Won []Won
 
+	// Origin and LastMark are the board's singleton entities: the origin
+	// marker and the last-move display. The pack summons them with these
+	// fixed UUIDs and addresses them by UUID, a direct look-up in the game,
+	// so that playing a stone scans no entities.
+	Origin, LastMark FixedUUID
+
 	Greedy  *GreedyPlan  // nil unless Profile is greedy
 	RenjuP  *RenjuPlan   // nil unless the rule is renju
 	Seed000 *Seed000Plan // nil unless Profile is seed000
 
 	model *eval.Model // the model planned, for tests
+}
+
+// FixedUUID is an entity UUID the generator chooses: ID is the form
+// commands take it in (a selector), NBT the form summon takes
+// (UUID:[I;a,b,c,d], the four big-endian ints).
+type FixedUUID struct {
+	ID, NBT string
+}
+
+// fixedUUID derives the UUID of a singleton entity from the pack's
+// namespace and the entity's role: the first 16 bytes of
+// SHA-256("<ns>:<role>") with the version 4 and IETF variant bits set, so
+// it looks like any random UUID and is the same in every build.
+func fixedUUID(role string) FixedUUID {
+	sum := sha256.Sum256([]byte(NS + ":" + role))
+	var u [16]byte
+	copy(u[:], sum[:16])
+	u[6] = u[6]&0x0f | 0x40
+	u[8] = u[8]&0x3f | 0x80
+	var ints [4]string
+	for k := range ints {
+		ints[k] = strconv.Itoa(int(int32(binary.BigEndian.Uint32(u[4*k:]))))
+	}
+	h := hex.EncodeToString(u[:])
+	return FixedUUID{
+		ID:  h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32],
+		NBT: "[I;" + strings.Join(ints[:], ",") + "]",
+	}
 }
 
 // Objective is one scoreboard objective the pack creates.
@@ -275,6 +313,8 @@ func BuildPlan(in *Input) (*Plan, error) {
 		IdleTicks:   idleTicks,
 		DemoDelay:   demoDelay,
 		StatusTicks: statusTick,
+		Origin:      fixedUUID("origin"),
+		LastMark:    fixedUUID("last"),
 		model:       m,
 	}
 	for c := game.Black; c <= game.White; c++ {

@@ -262,8 +262,9 @@ func (r *renderer) render(p *Plan) {
 		"load", "loop", "menu", "menu/use", "new", "restart", "undo", "resign", "uninstall",
 		"mode/black", "mode/white", "mode/pvp", "mode/demo",
 		"board/build", "board/cell", "board/remove", "board/reset",
-		"game/install", "game/tick", "game/status", "game/status_here", "game/start", "game/next",
-		"game/play", "game/win", "game/draw", "game/over", "game/over_here", "game/undo_one", "game/mark_last",
+		"game/install", "game/tick", "game/start", "game/next",
+		"game/play", "game/win", "game/draw", "game/over", "game/undo_one", "game/mark_last",
+		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/status_here", "ui/over", "ui/over_here",
 		"click/right", "click/left", "click/handle", "click/mine", "click/found", "click/try",
 		"ai/turn",
 	} {
