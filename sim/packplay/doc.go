@@ -6,7 +6,8 @@
 // Stage: after gen (a pack in memory or on disk) and sim/mcvm, beside the
 // native players. Input: a *datapack.Pack. Output: a Game to click, undo
 // and restart, whose AI moves come with their cost (commands, entities
-// scanned, ticks). sim/player's pack:PATH player, the differential proof in
+// scanned, ticks), with the part the pack's feedback namespace
+// (FeedbackPrefix, gomoku:ui/) ran counted apart. sim/player's pack:PATH player, the differential proof in
 // gen and `mcgomoku bench` (sim/packbench) all drive packs through it.
 //
 // What the driver reads is what a player sees: each cell's surface block,

@@ -31,6 +31,11 @@ type Options struct {
 	Version string
 }
 
+// FeedbackPrefix names the pack's feedback namespace: the functions that
+// serve the players rather than the game's state (sounds, titles, the
+// actionbar, answering the menu trigger). Cost counts them apart.
+const FeedbackPrefix = "gomoku:ui/"
+
 // Cost is what one AI move ran: every top-level call of the ticks from
 // the moment the player's stone has landed (or the game started) until
 // the AI's stone appears, the loop's own upkeep included, as the game's
@@ -39,7 +44,13 @@ type Cost struct {
 	Commands        int64 // commands executed (mcvm.Cost.Commands)
 	Units           int64 // command quota consumed
 	EntitiesScanned int64 // entities tested by selectors
-	Ticks           int   // server ticks the move took
+	// FeedbackCommands and FeedbackEntitiesScanned are the part of
+	// Commands and EntitiesScanned that functions under FeedbackPrefix ran
+	// themselves (mcvm's exclusive per-function accounting: the "function
+	// gomoku:ui/…" command that calls one counts in its caller).
+	FeedbackCommands        int64
+	FeedbackEntitiesScanned int64
+	Ticks                   int // server ticks the move took
 	// MaxCall is the most commands one top-level call ran (what the
 	// game's per-call command quota bounds).
 	MaxCall int64
@@ -48,11 +59,19 @@ type Cost struct {
 	Time time.Duration
 }
 
+// PathCommands and PathEntitiesScanned are the cost less the feedback:
+// what the game's state and the AI's decision took.
+func (c Cost) PathCommands() int64        { return c.Commands - c.FeedbackCommands }
+func (c Cost) PathEntitiesScanned() int64 { return c.EntitiesScanned - c.FeedbackEntitiesScanned }
+
 func (c *Cost) add(r *mcvm.Report) {
 	t := r.Total()
 	c.Commands += t.Commands
 	c.Units += t.Units
 	c.EntitiesScanned += t.EntitiesScanned
+	fb := t.FunctionsUnder(FeedbackPrefix)
+	c.FeedbackCommands += fb.Commands
+	c.FeedbackEntitiesScanned += fb.EntitiesScanned
 	for _, s := range r.Calls {
 		c.MaxCall = max(c.MaxCall, s.Commands)
 	}

@@ -319,3 +319,35 @@ func TestBrokenPackIsCaught(t *testing.T) {
 		})
 	}
 }
+
+// An AI move's cost splits into the AI's path and the feedback to the
+// players: the greedy pack's path scans no entity (its singletons are
+// addressed by UUID), the feedback does (the players near the board),
+// while seed000's path scans its cell markers.
+func TestAIMoveCostSplitsFeedback(t *testing.T) {
+	for _, tc := range []struct {
+		profile  string
+		pathScan bool
+	}{
+		{packplay.Greedy, false},
+		{packplay.Seed000, true},
+	} {
+		_, p := genPack(t, 9, game.Freestyle, tc.profile)
+		g := open(t, p)
+		mustClick(t, g, 40)
+		_, c, err := g.AIMove()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.FeedbackCommands <= 0 || c.FeedbackCommands >= c.Commands || c.FeedbackEntitiesScanned <= 0 {
+			t.Errorf("%s: feedback %d of %d commands, %d entities scanned; want a positive part of the commands, some scans",
+				tc.profile, c.FeedbackCommands, c.Commands, c.FeedbackEntitiesScanned)
+		}
+		if c.PathCommands() != c.Commands-c.FeedbackCommands || c.PathEntitiesScanned() != c.EntitiesScanned-c.FeedbackEntitiesScanned {
+			t.Errorf("%s: path %d commands, %d scanned, from %+v", tc.profile, c.PathCommands(), c.PathEntitiesScanned(), c)
+		}
+		if got := c.PathEntitiesScanned() > 0; got != tc.pathScan {
+			t.Errorf("%s: the AI's path scanned %d entities", tc.profile, c.PathEntitiesScanned())
+		}
+	}
+}
