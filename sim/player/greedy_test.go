@@ -3,51 +3,19 @@ package player
 import (
 	"context"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
-// position builds a board from a picture (rows top to bottom, X black,
-// O white) by playing the stones with PlayAs, then sets the side to move by
-// the last stone placed: toMove's opponent's stones go last.
+// position builds a position from a picture (see game.FromPicture) with
+// toMove to move.
 func position(t testing.TB, size int, rule game.Rule, toMove game.Colour, rows ...string) *game.Board {
 	t.Helper()
-	b := game.MustBoard(size, rule)
-	var mine, theirs []int
-	for y, row := range rows {
-		for x, ch := range strings.ReplaceAll(row, " ", "") {
-			c := game.Empty
-			switch ch {
-			case 'X':
-				c = game.Black
-			case 'O':
-				c = game.White
-			}
-			if c == game.Empty {
-				continue
-			}
-			if c == toMove {
-				mine = append(mine, b.Index(x, y))
-			} else {
-				theirs = append(theirs, b.Index(x, y))
-			}
-		}
-	}
-	for _, i := range mine {
-		if err := b.PlayAs(i, toMove); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, i := range theirs {
-		if err := b.PlayAs(i, toMove.Opponent()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(theirs) == 0 && len(mine) > 0 {
-		t.Fatal("picture needs at least one opponent stone to fix the side to move")
+	b, err := game.FromPicture(size, rule, toMove, rows...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return b
 }
