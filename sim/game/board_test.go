@@ -344,3 +344,19 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+func FuzzFromPicture(f *testing.F) {
+	f.Add("..X..", "..O..", 1)
+	f.Add("XXXXX", "OOOO", 2)
+	f.Add("", "O", 1)
+	f.Fuzz(func(t *testing.T, row1, row2 string, toMove int) {
+		c := Colour(toMove%2 + 1)
+		b, err := FromPicture(7, Renju, c, row1, row2)
+		if err != nil {
+			return
+		}
+		if b.ToMove() != c && !b.Over() {
+			t.Fatalf("to move %v, want %v", b.ToMove(), c)
+		}
+	})
+}
