@@ -10,12 +10,26 @@
 // and size plus the issue's goals checked against them, printed as a table
 // or JSON.
 //
-// An AI move is measured from the moment the player's stone has landed
-// (the click's call is done) to the AI's stone: every call the server runs
-// on the ticks in between, the loop's upkeep included, since in the game
-// that is the work the AI's answer costs. The player's own move (the
-// click) is reported apart. Invariant: the counts are deterministic for a
-// given config, seed and mcvm; only the timing columns vary.
+// An AI move (the "whole move" columns) is every command the server runs
+// from the end of the call in which the player's stone enters the game
+// state (the click's call, which also shows that stone and checks it for
+// a win) to the end of the tick whose call puts the AI's stone into the
+// game state (its gomoku.cell score) and shows it: the loop's upkeep,
+// the AI's decision, its state update, the world update, the win check
+// and the feedback to the players. The player's own move (the click) is
+// reported apart.
+//
+// The AI's path (the "path" columns) is the whole move less the feedback:
+// less the commands and entity scans of the functions under gomoku:ui/
+// (packplay.FeedbackPrefix: sounds, titles and the actionbar for the
+// players near the board, and answering the menu trigger), each function
+// charged its own lines only (mcvm's Cost.ByFunction), so the command
+// that calls a feedback function counts in the path, the feedback's own
+// commands and its @a selectors do not. Everything else the pack runs in
+// the whole move is in the path, the loop's upkeep included.
+//
+// Invariant: the counts are deterministic for a given config, seed and
+// mcvm; only the timing columns vary.
 package packbench
 
 import (
@@ -57,11 +71,18 @@ type Row struct {
 	Rule    string `json:"rule"`
 	Games   int    `json:"games"`
 	AIMoves int    `json:"ai_moves"`
-	// Commands per AI move.
+	// The AI's path per AI move (the whole move less the feedback, see
+	// the package doc): commands, and entities tested by selectors.
+	PathCommandsMean float64 `json:"path_commands_mean"`
+	PathCommandsP99  int64   `json:"path_commands_p99"`
+	PathCommandsMax  int64   `json:"path_commands_max"`
+	PathEntitiesMean float64 `json:"path_entities_scanned_mean"`
+	PathEntitiesMax  int64   `json:"path_entities_scanned_max"`
+	// The whole AI move, feedback included: commands and entities
+	// tested by selectors.
 	CommandsMean float64 `json:"commands_mean"`
 	CommandsP99  int64   `json:"commands_p99"`
 	CommandsMax  int64   `json:"commands_max"`
-	// Entities tested by selectors in the AI's path, per AI move.
 	EntitiesMean float64 `json:"entities_scanned_mean"`
 	EntitiesMax  int64   `json:"entities_scanned_max"`
 	// TicksMax is the most server ticks one AI move took.
@@ -146,7 +167,7 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 	}
 	row := Row{Profile: profile, Size: size, Rule: cfg.Game.Rule.String(), Games: games, StaticWorst: res.WorstAIMoveCommands}
 	opp := player.NewGreedy(cfg.Weights, player.Options{})
-	var cmds, ents, clicks, clickEnts []int64
+	var cmds, ents, pathCmds, pathEnts, clicks, clickEnts []int64
 	var busy time.Duration
 	for gi := 0; gi < games; gi++ {
 		rng := rand.New(rand.NewPCG(seed, uint64(gi)))
@@ -186,6 +207,8 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 				}
 				cmds = append(cmds, cost.Commands)
 				ents = append(ents, cost.EntitiesScanned)
+				pathCmds = append(pathCmds, cost.PathCommands())
+				pathEnts = append(pathEnts, cost.PathEntitiesScanned())
 				row.TicksMax = max(row.TicksMax, cost.Ticks)
 				row.CallMax = max(row.CallMax, cost.MaxCall)
 				b.Play(mv)
@@ -212,6 +235,8 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 	row.AIMoves = len(cmds)
 	row.CommandsMean, row.CommandsP99, row.CommandsMax = summary(cmds)
 	row.EntitiesMean, _, row.EntitiesMax = summary(ents)
+	row.PathCommandsMean, row.PathCommandsP99, row.PathCommandsMax = summary(pathCmds)
+	row.PathEntitiesMean, _, row.PathEntitiesMax = summary(pathEnts)
 	row.PlayerCommandsMean, _, row.PlayerCommandsMax = summary(clicks)
 	row.PlayerEntitiesMean, _, _ = summary(clickEnts)
 	if busy > 0 {
@@ -255,9 +280,10 @@ func summary(v []int64) (mean float64, p99, most int64) {
 }
 
 // Goals checks the issue's targets against the rows that bear on them:
-// greedy at most a fifth of seed000's mean commands per AI move on 15×15,
-// no entity scanned in greedy's AI path, and greedy's worst AI move under
-// 20,000 commands. A goal whose rows were not measured is left out.
+// greedy at most a fifth of seed000's mean commands per AI move on 15×15
+// (whole moves, feedback included, on both sides), no entity scanned in
+// greedy's AI path, and greedy's worst whole AI move under 20,000
+// commands. A goal whose rows were not measured is left out.
 func Goals(rows []Row) []Goal {
 	var out []Goal
 	find := func(profile string, size int) *Row {
@@ -270,10 +296,12 @@ func Goals(rows []Row) []Goal {
 	}
 	if g, s := find(packplay.Greedy, GoalRateSize), find(packplay.Seed000, GoalRateSize); g != nil && s != nil {
 		ratio := s.CommandsMean / math.Max(g.CommandsMean, 1)
+		pathRatio := s.PathCommandsMean / math.Max(g.PathCommandsMean, 1)
 		out = append(out, Goal{
-			Goal:   fmt.Sprintf("greedy needs at most 1/%d of seed000's commands per AI move on %d×%d", GoalRatio, GoalRateSize, GoalRateSize),
-			OK:     g.CommandsMean*GoalRatio <= s.CommandsMean,
-			Detail: fmt.Sprintf("%.0f vs %.0f: 1/%.1f", g.CommandsMean, s.CommandsMean, ratio),
+			Goal: fmt.Sprintf("greedy needs at most 1/%d of seed000's commands per AI move on %d×%d", GoalRatio, GoalRateSize, GoalRateSize),
+			OK:   g.CommandsMean*GoalRatio <= s.CommandsMean,
+			Detail: fmt.Sprintf("whole move %.0f vs %.0f: 1/%.1f; AI path %.0f vs %.0f: 1/%.1f",
+				g.CommandsMean, s.CommandsMean, ratio, g.PathCommandsMean, s.PathCommandsMean, pathRatio),
 		})
 	}
 	var greedy []Row
@@ -285,30 +313,35 @@ func Goals(rows []Row) []Goal {
 	if len(greedy) == 0 {
 		return out
 	}
-	scan, worst := Goal{Goal: "greedy scans no entities in the AI's path", OK: true}, Goal{Goal: fmt.Sprintf("greedy's worst AI move stays under %d commands", GoalWorst), OK: true}
+	scan := Goal{Goal: "greedy scans no entities in the AI's path", OK: true}
+	worst := Goal{Goal: fmt.Sprintf("greedy's worst AI move stays under %d commands", GoalWorst), OK: true}
 	var scans, worsts []string
 	for _, r := range greedy {
-		scan.OK = scan.OK && r.EntitiesMax == 0
+		scan.OK = scan.OK && r.PathEntitiesMax == 0
 		worst.OK = worst.OK && r.CommandsMax < GoalWorst
-		scans = append(scans, fmt.Sprintf("%d×%d: %d at most", r.Size, r.Size, r.EntitiesMax))
+		scans = append(scans, fmt.Sprintf("%d×%d: %d at most (whole move with feedback: %d)", r.Size, r.Size, r.PathEntitiesMax, r.EntitiesMax))
 		worsts = append(worsts, fmt.Sprintf("%d×%d: %d (bound %d per call)", r.Size, r.Size, r.CommandsMax, r.StaticWorst))
 	}
 	scan.Detail, worst.Detail = strings.Join(scans, ", "), strings.Join(worsts, ", ")
 	return append(out, scan, worst)
 }
 
-// WriteText prints the rows as a table, then the goals.
+// WriteText prints the rows as a table, a legend, then the goals.
 func (r *Result) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tcmds/move mean\tp99\tmax\tentities scanned mean\tmax\tticks max\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
+	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tpath cmds mean\tp99\tmax\tpath entities max\tmove cmds mean\tmax\tmove entities mean\tmax\tticks max\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
 	for _, x := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.0f\t%.1f\t\n",
-			x.Profile, x.Size, x.Size, x.Rule, x.Games, x.AIMoves, x.CommandsMean, x.CommandsP99, x.CommandsMax,
-			x.EntitiesMean, x.EntitiesMax, x.TicksMax, x.CallMax, x.StaticWorst, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
+		fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.0f\t%.1f\t\n",
+			x.Profile, x.Size, x.Size, x.Rule, x.Games, x.AIMoves,
+			x.PathCommandsMean, x.PathCommandsP99, x.PathCommandsMax, x.PathEntitiesMax,
+			x.CommandsMean, x.CommandsMax, x.EntitiesMean, x.EntitiesMax,
+			x.TicksMax, x.CallMax, x.StaticWorst, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	fmt.Fprintln(w, "\nPer AI move. move: the whole move, every command from the player's stone landing to the AI's, feedback included.")
+	fmt.Fprintf(w, "path: the AI's path, the whole move less the feedback functions under %s (sounds, titles, actionbar, menu trigger).\n", packplay.FeedbackPrefix)
 	if len(r.Goals) > 0 {
 		fmt.Fprintln(w)
 	}

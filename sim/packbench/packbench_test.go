@@ -46,14 +46,22 @@ func seq(n int) []int64 {
 // sampleRows are made-up rows for the goal and format tests.
 func sampleRows() []Row {
 	return []Row{
-		{Profile: "greedy", Size: 15, Rule: "freestyle", Games: 10, AIMoves: 120, CommandsMean: 1650.4, CommandsP99: 1800, CommandsMax: 1850,
-			EntitiesMean: 0, EntitiesMax: 0, TicksMax: 1, CallMax: 1850, StaticWorst: 4508, PlayerCommandsMean: 1600, PlayerCommandsMax: 1700, CommandsPerSecond: 4.2e6},
-		{Profile: "greedy", Size: 19, Rule: "freestyle", Games: 10, AIMoves: 130, CommandsMean: 1800, CommandsP99: 1900, CommandsMax: 1950,
+		{Profile: "greedy", Size: 15, Rule: "freestyle", Games: 10, AIMoves: 120,
+			PathCommandsMean: 1630.2, PathCommandsP99: 1780, PathCommandsMax: 1830, PathEntitiesMean: 0, PathEntitiesMax: 0,
+			CommandsMean: 1650.4, CommandsP99: 1800, CommandsMax: 1850, EntitiesMean: 2, EntitiesMax: 3,
+			TicksMax: 1, CallMax: 1850, StaticWorst: 4508, PlayerCommandsMean: 1600, PlayerCommandsMax: 1700, CommandsPerSecond: 4.2e6},
+		{Profile: "greedy", Size: 19, Rule: "freestyle", Games: 10, AIMoves: 130,
+			PathCommandsMean: 1780, PathCommandsP99: 1880, PathCommandsMax: 1930,
+			CommandsMean: 1800, CommandsP99: 1900, CommandsMax: 1950, EntitiesMean: 2, EntitiesMax: 3,
 			TicksMax: 1, CallMax: 1950, StaticWorst: 4817, PlayerCommandsMean: 1650, PlayerCommandsMax: 1750, CommandsPerSecond: 4e6},
-		{Profile: "seed000", Size: 15, Rule: "freestyle", Games: 10, AIMoves: 300, CommandsMean: 9300, CommandsP99: 10500, CommandsMax: 10600,
-			EntitiesMean: 26000, EntitiesMax: 28700, TicksMax: 2, CallMax: 8100, StaticWorst: 8785, PlayerCommandsMean: 2700, PlayerCommandsMax: 2900, CommandsPerSecond: 2e6},
-		{Profile: "seed000", Size: 19, Rule: "freestyle", Games: 10, AIMoves: 280, CommandsMean: 15800, CommandsP99: 16600, CommandsMax: 16700,
-			EntitiesMean: 43000, EntitiesMax: 45000, TicksMax: 2, CallMax: 13000, StaticWorst: 14089, PlayerCommandsMean: 4000, PlayerCommandsMax: 4200, CommandsPerSecond: 2e6},
+		{Profile: "seed000", Size: 15, Rule: "freestyle", Games: 10, AIMoves: 300,
+			PathCommandsMean: 9280, PathCommandsP99: 10480, PathCommandsMax: 10580, PathEntitiesMean: 25998, PathEntitiesMax: 28697,
+			CommandsMean: 9300, CommandsP99: 10500, CommandsMax: 10600, EntitiesMean: 26000, EntitiesMax: 28700,
+			TicksMax: 2, CallMax: 8100, StaticWorst: 8785, PlayerCommandsMean: 2700, PlayerCommandsMax: 2900, CommandsPerSecond: 2e6},
+		{Profile: "seed000", Size: 19, Rule: "freestyle", Games: 10, AIMoves: 280,
+			PathCommandsMean: 15780, PathCommandsP99: 16580, PathCommandsMax: 16680, PathEntitiesMean: 42998, PathEntitiesMax: 44997,
+			CommandsMean: 15800, CommandsP99: 16600, CommandsMax: 16700, EntitiesMean: 43000, EntitiesMax: 45000,
+			TicksMax: 2, CallMax: 13000, StaticWorst: 14089, PlayerCommandsMean: 4000, PlayerCommandsMax: 4200, CommandsPerSecond: 2e6},
 	}
 }
 
@@ -76,7 +84,7 @@ func TestGoals(t *testing.T) {
 		goal int
 	}{
 		{"ratio", func(r []Row) { r[0].CommandsMean = 1900 }, 0},
-		{"scan", func(r []Row) { r[1].EntitiesMax = 3 }, 1},
+		{"scan", func(r []Row) { r[1].PathEntitiesMax = 3 }, 1},
 		{"worst", func(r []Row) { r[0].CommandsMax = 20000 }, 2},
 	} {
 		r := sampleRows()
@@ -84,6 +92,23 @@ func TestGoals(t *testing.T) {
 		if g := Goals(r); g[tc.goal].OK {
 			t.Errorf("%s: goal %q passed: %s", tc.name, g[tc.goal].Goal, g[tc.goal].Detail)
 		}
+	}
+	// Scans in the feedback alone do not fail the scan goal, and the
+	// ratio and the worst move are judged on whole moves.
+	r := sampleRows()
+	r[0].EntitiesMax, r[0].EntitiesMean = 500, 400
+	if g := Goals(r); !g[1].OK {
+		t.Errorf("feedback scans failed the AI path's goal: %s", g[1].Detail)
+	}
+	r = sampleRows()
+	r[0].PathCommandsMean, r[0].CommandsMean = 1000, 1900
+	if g := Goals(r); g[0].OK {
+		t.Errorf("the ratio passed on the AI path alone: %s", g[0].Detail)
+	}
+	r = sampleRows()
+	r[0].PathCommandsMax, r[0].CommandsMax = 19000, 20500
+	if g := Goals(r); g[2].OK {
+		t.Errorf("the worst move passed on the AI path alone: %s", g[2].Detail)
 	}
 	// Without seed000 at 15×15 there is no ratio to check.
 	if g := Goals(sampleRows()[:2]); len(g) != 2 {
@@ -147,11 +172,20 @@ func TestRun(t *testing.T) {
 			r.TicksMax < 1 || r.CallMax > r.CommandsMax || r.StaticWorst <= 0 || r.PlayerCommandsMean <= 0 {
 			t.Errorf("implausible row %+v", r)
 		}
+		// The path is the whole move less the feedback, which always runs
+		// (the menu trigger, the stone's sound).
+		if r.PathCommandsMean <= 0 || r.PathCommandsMean >= r.CommandsMean || r.PathCommandsMax > r.CommandsMax ||
+			r.PathEntitiesMean > r.EntitiesMean || r.PathEntitiesMax > r.EntitiesMax {
+			t.Errorf("%s: the AI path is not a part of the whole move: %+v", r.Profile, r)
+		}
 		// A call of the AI's move cannot run more than gen proved, plus
 		// the loop's upkeep around gomoku:ai/turn.
 		if r.CallMax > int64(r.StaticWorst)+100 {
 			t.Errorf("%s: a call ran %d commands, over gen's bound %d", r.Profile, r.CallMax, r.StaticWorst)
 		}
+	}
+	if a.Rows[0].PathEntitiesMax != 0 || a.Rows[0].EntitiesMax == 0 {
+		t.Errorf("greedy: the AI path scanned %d entities at most, the whole move %d; want 0 and some (the feedback)", a.Rows[0].PathEntitiesMax, a.Rows[0].EntitiesMax)
 	}
 	if a.Rows[1].EntitiesMean <= a.Rows[0].EntitiesMean {
 		t.Errorf("seed000 scans %.0f entities per move, greedy %.0f: want seed000 to scan more", a.Rows[1].EntitiesMean, a.Rows[0].EntitiesMean)
