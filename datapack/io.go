@@ -90,8 +90,19 @@ func (p *Pack) WriteZip(w io.Writer) error {
 		return err
 	}
 	zw := zip.NewWriter(w)
+	// One compressor for every entry: a best-level flate.Writer allocates
+	// about 1 MB of tables, and a pack has thousands of small files. Reset
+	// gives the same output as a fresh writer; the zip writer closes each
+	// entry's compressor before asking for the next.
+	var fl *flate.Writer
 	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(out, flate.BestCompression)
+		if fl == nil {
+			var err error
+			fl, err = flate.NewWriter(out, flate.BestCompression)
+			return fl, err
+		}
+		fl.Reset(out)
+		return fl, nil
 	})
 	for _, path := range p.Paths() {
 		h := &zip.FileHeader{Name: path, Method: zip.Deflate, Modified: zipTime}
