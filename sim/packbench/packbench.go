@@ -329,7 +329,7 @@ func Goals(rows []Row) []Goal {
 // WriteText prints the rows as a table, a legend, then the goals.
 func (r *Result) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tpath cmds mean\tp99\tmax\tpath entities max\tmove cmds mean\tmax\tmove entities mean\tmax\tticks max\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
+	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks max\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
 	for _, x := range r.Rows {
 		fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.0f\t%.1f\t\n",
 			x.Profile, x.Size, x.Size, x.Rule, x.Games, x.AIMoves,
@@ -340,7 +340,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nPer AI move. move: the whole move, every command from the player's stone landing to the AI's, feedback included.")
+	fmt.Fprintln(w, "\nPer AI move. whole: the whole move, every command from the player's stone landing to the AI's, feedback included.")
 	fmt.Fprintf(w, "path: the AI's path, the whole move less the feedback functions under %s (sounds, titles, actionbar, menu trigger).\n", packplay.FeedbackPrefix)
 	if len(r.Goals) > 0 {
 		fmt.Fprintln(w)
