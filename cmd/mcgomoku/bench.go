@@ -36,8 +36,10 @@ func init() {
 Generates a pack for each AI and board size (the rest from the config),
 plays games against it through the interpreter by clicking cells, and
 prints per AI move the commands run (mean, 99th percentile, worst) and the
-entities the AI's path scanned, from the player's stone landing to the
-AI's, then the goals those numbers are held to.`,
+entities scanned, for the AI path and for the whole move (from the end of
+the player's click to the tick the AI's stone lands; the AI path leaves
+out the feedback to players under gomoku:ui/), then the goals those
+numbers are held to.`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &benchOptions{}
 			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: mcgomoku gen's, the built-in examples/tuned.toml)")
