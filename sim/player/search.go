@@ -10,7 +10,16 @@ import (
 )
 
 func init() {
-	Register("search", func(arg string, opt Options) (Player, error) {
+	Register("search", newSearchPlayer("search"))
+	// seed003 is not a program but a recipe (fourteen steps to a strong
+	// engine); the search engine is its port, so the seed's name plays it
+	// and the spec list seed000…seed004 is complete.
+	Register("seed003", newSearchPlayer("seed003"))
+}
+
+// newSearchPlayer is the factory for the search engine under a name.
+func newSearchPlayer(base string) Factory {
+	return func(arg string, opt Options) (Player, error) {
 		sp, err := search.ParseSpec(arg)
 		if err != nil {
 			return nil, err
@@ -21,13 +30,13 @@ func init() {
 				return nil, err
 			}
 		}
-		name := "search"
+		name := base
 		if arg != "" {
 			name += ":" + arg
 		}
 		e := search.New(cfg, search.Options{Seed: opt.Seed, Threads: sp.Threads})
 		return &Search{name: name, engine: e, limits: sp.Limits()}, nil
-	})
+	}
 }
 
 // Search is the search engine (sim/search) as a player: spec

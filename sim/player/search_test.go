@@ -125,3 +125,14 @@ func TestSearchEvaluate(t *testing.T) {
 		t.Errorf("one stone on the board: evaluate %v, %v; want something near even", v, err)
 	}
 }
+
+func TestSeed003IsTheSearchEngine(t *testing.T) {
+	p, err := New("seed003:nodes=500", Options{Size: 15, Rule: game.Freestyle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := p.(*Search)
+	if !ok || s.Name() != "seed003:nodes=500" {
+		t.Fatalf("seed003 made %T named %q, want the search engine", p, p.Name())
+	}
+}
