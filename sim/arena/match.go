@@ -300,6 +300,9 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 		if c, ok := p.(player.Closer); ok {
 			c.Close()
 		}
+		if f, ok := p.(player.Finisher); ok {
+			f.Finish()
+		}
 	}
 	for _, pr := range r.pairings {
 		res.Pairings = append(res.Pairings, Pairing{A: pr[0], B: pr[1]})
@@ -467,6 +470,17 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 		}
 		players[c] = p
 	}
+	defer func() {
+		// Players made for this game hand back what they hold (a pack's
+		// pooled interpreter) as soon as it is over.
+		for c, p := range players {
+			if _, isKept := kept[who[c]]; !isKept {
+				if f, ok := p.(player.Finisher); ok {
+					f.Finish()
+				}
+			}
+		}
+	}()
 	defer func() {
 		for c, p := range players {
 			lt, ok := p.(player.LogTaker)

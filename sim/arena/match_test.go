@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -217,5 +218,37 @@ func TestGameRecordRoundTrip(t *testing.T) {
 	b, err := back.Board(game.Freestyle)
 	if err != nil || b.Winner() != g.Winner {
 		t.Errorf("replay: %v winner %v, want %v", err, b.Winner(), g.Winner)
+	}
+}
+
+// finishCounter counts Finish calls, for the end-of-game hook.
+type finishCounter struct {
+	player.Player
+	n *atomic.Int64
+}
+
+func (f finishCounter) Finish() { f.n.Add(1) }
+
+// TestMatchFinishesPlayers: every player made for a game is finished once
+// when that game ends.
+func TestMatchFinishesPlayers(t *testing.T) {
+	var n atomic.Int64
+	wrap := func(spec string) Factory {
+		return func(opt player.Options) (player.Player, error) {
+			p, err := player.New(spec, opt)
+			if err != nil {
+				return nil, err
+			}
+			return finishCounter{p, &n}, nil
+		}
+	}
+	res, err := Match(context.Background(), MatchConfig{A: "a", B: "b", NewA: wrap("greedy"), NewB: wrap("seed001"), Games: 6, Size: 9, Seed: 3, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each entrant is also made (and finished) once before the games, to
+	// check that it starts.
+	if got, games := n.Load(), int64(len(res.Games)); games != 6 || got != 2*games+2 {
+		t.Errorf("Finish called %d times for %d games, want %d", got, games, 2*games+2)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -38,17 +39,27 @@ func init() {
 // value`: so a match's games do not depend on which interpreter, reused
 // from an earlier game, played them.
 type Pack struct {
-	name string
-	g    *packplay.Game
-	slot *packSlot
-	rng  *rand.Rand
+	name  string
+	g     *packplay.Game
+	slot  *packSlot
+	entry *packEntry
+	rng   *rand.Rand
 }
 
 // packSlot is the interpreter a player holds, and whether it can go back
 // to the pool when the player is done.
 type packSlot struct {
-	g      *packplay.Game
-	broken bool // a failed step may have left the world and the mirror apart
+	g        *packplay.Game
+	broken   bool        // a failed step may have left the world and the mirror apart
+	released atomic.Bool // the interpreter went back to the pool (or never will)
+}
+
+// release hands the interpreter back to e's pool, once, unless broken.
+func (s *packSlot) release(e *packEntry) {
+	if s.released.Swap(true) || s.broken {
+		return
+	}
+	e.put(s.g)
 }
 
 // NewPack loads (or reuses) the pack at path, a zip or a folder. The
@@ -68,19 +79,18 @@ func NewPack(path string, opt Options) (*Pack, error) {
 		return nil, err
 	}
 	slot := &packSlot{g: g, broken: e.random}
-	p := &Pack{name: "pack:" + path, g: g, slot: slot,
+	p := &Pack{name: "pack:" + path, g: g, slot: slot, entry: e,
 		rng: rand.New(rand.NewPCG(uint64(opt.Seed), Seed000Stream))}
-	// The arena makes a player per game and has no end-of-game call for
-	// players without outside resources; the interpreter goes back to the
-	// pool once this player is garbage, for the next game to reuse
-	// (loading one costs far more than a game).
-	runtime.AddCleanup(p, func(s *packSlot) {
-		if !s.broken {
-			e.put(s.g)
-		}
-	}, slot)
+	// The arena calls Finish at the end of each game, handing the
+	// interpreter to the next game (loading one costs far more than a
+	// game). A player dropped without Finish gives it back once garbage.
+	runtime.AddCleanup(p, func(s *packSlot) { s.release(e) }, slot)
 	return p, nil
 }
+
+// Finish ends the player's game: its interpreter goes back to the pool
+// for the next game, and the player must not be used again.
+func (p *Pack) Finish() { p.slot.release(p.entry) }
 
 func (p *Pack) Name() string { return p.name }
 

@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/gen"
@@ -136,8 +134,8 @@ func TestPackRefusesAnotherBoard(t *testing.T) {
 	}
 }
 
-// TestPackReusesInterpreters: once a player is garbage its interpreter
-// serves the next game, already loaded.
+// TestPackReusesInterpreters: once a player's game is finished its
+// interpreter serves the next game, already loaded, starting afresh.
 func TestPackReusesInterpreters(t *testing.T) {
 	path, _ := writePack(t, 7, game.Freestyle, "greedy", "folder")
 	p, err := player.NewPack(path, player.Options{})
@@ -150,27 +148,28 @@ func TestPackReusesInterpreters(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := p.Game()
-	p = nil
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		runtime.GC()
-		q, err := player.NewPack(path, player.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if q.Game() == first {
-			// The reused interpreter starts the new game afresh.
-			if _, err := q.Move(context.Background(), game.MustBoard(7, game.Freestyle)); err != nil {
-				t.Fatal(err)
-			}
-			if h := q.Game().Board().History(); len(h) != 1 {
-				t.Fatalf("the reused game holds %v, want only the new game's first move", h)
-			}
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	p.Finish()
+	p.Finish() // a second Finish must not put the interpreter in the pool twice
+	q, err := player.NewPack(path, player.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("the interpreter was never reused")
+	if q.Game() != first {
+		t.Fatal("the finished player's interpreter was not reused")
+	}
+	if _, err := q.Move(context.Background(), game.MustBoard(7, game.Freestyle)); err != nil {
+		t.Fatal(err)
+	}
+	if h := q.Game().Board().History(); len(h) != 1 {
+		t.Fatalf("the reused game holds %v, want only the new game's first move", h)
+	}
+	r, err := player.NewPack(path, player.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Game() == first {
+		t.Fatal("one interpreter handed to two players at once")
+	}
 }
 
 // TestPackInArena: a match of the greedy pack against native greedy is

@@ -31,6 +31,11 @@ type Player interface {
 // Closer is implemented by players holding outside resources (processes).
 type Closer interface{ Close() error }
 
+// Finisher is implemented by players made for one game that can hand back
+// what they hold (a pooled interpreter) as soon as it ends. The arena calls
+// Finish once the player's game is over; the player is not used again.
+type Finisher interface{ Finish() }
+
 // Options are what every factory receives besides the spec's argument.
 type Options struct {
 	Size int
