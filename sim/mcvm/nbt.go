@@ -3,6 +3,7 @@ package mcvm
 import (
 	"math"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -173,37 +174,13 @@ func tagEqual(a, b Tag) bool {
 		return a == b
 	case *ByteArray:
 		y, ok := b.(*ByteArray)
-		if !ok || len(x.V) != len(y.V) {
-			return false
-		}
-		for i := range x.V {
-			if x.V[i] != y.V[i] {
-				return false
-			}
-		}
-		return true
+		return ok && slices.Equal(x.V, y.V)
 	case *IntArray:
 		y, ok := b.(*IntArray)
-		if !ok || len(x.V) != len(y.V) {
-			return false
-		}
-		for i := range x.V {
-			if x.V[i] != y.V[i] {
-				return false
-			}
-		}
-		return true
+		return ok && slices.Equal(x.V, y.V)
 	case *LongArray:
 		y, ok := b.(*LongArray)
-		if !ok || len(x.V) != len(y.V) {
-			return false
-		}
-		for i := range x.V {
-			if x.V[i] != y.V[i] {
-				return false
-			}
-		}
-		return true
+		return ok && slices.Equal(x.V, y.V)
 	case *List:
 		y, ok := b.(*List)
 		if !ok || len(x.V) != len(y.V) {
