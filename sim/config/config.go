@@ -68,6 +68,28 @@ type Seed000 struct {
 	DiagonalRadius int   // update selector radius (blocks) along diagonals, where cells are √2 apart
 }
 
+// Seed000HighReach is how far from the new stone, along each of its four
+// lines, seed000's "high" shape checks look for a must-block cell. It is the
+// seed's design, not a tunable number, but lives beside Seed000 so that the
+// native port (sim/player) and the pack generator (gen) share it without gen
+// importing the players.
+const Seed000HighReach = 4
+
+// Bias returns cell i's starting weight. The seed's board is 19×19
+// with 10 in the middle and 1 at the outermost ring: ten square rings, so
+// the bias is 1 + the ring counted from the edge. Generalised: ring e =
+// min(x, y, size-1-x, size-1-y) and innermost ring E = (size-1)/2 give
+// CentreMin + round((CentreMax-CentreMin)·e/E), halves rounded up, which is
+// exactly 1+e on 19×19 with the defaults and keeps CentreMax at the centre
+// and CentreMin at the edge on every size.
+func (cfg Seed000) Bias(size, i int) int32 {
+	x, y := i%size, i/size
+	e := min(x, y, size-1-x, size-1-y)
+	outer := (size - 1) / 2
+	span := int64(cfg.CentreMax - cfg.CentreMin)
+	return cfg.CentreMin + int32((2*int64(e)*span+int64(outer))/(2*int64(outer)))
+}
+
 // Search holds the search engine's budgets and shape: the search player,
 // play's hint, brain --engine search and the opening judge (sim/search).
 type Search struct {
