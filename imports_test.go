@@ -137,6 +137,7 @@ func TestImportGraph(t *testing.T) {
 // arrow dropped from the table, must each be reported.
 func TestImportGraphCatchesNewArrow(t *testing.T) {
 	pkgs := modulePackages(t)
+	base := graphProblems(pkgs, allowedImports) // reported by TestImportGraph
 	tests := []struct {
 		name   string
 		mutate func(pkgs, allowed map[string][]string)
@@ -157,7 +158,12 @@ func TestImportGraphCatchesNewArrow(t *testing.T) {
 			p[k] = slices.Clone(v)
 		}
 		tt.mutate(p, a)
-		got := graphProblems(p, a)
+		var got []string
+		for _, pr := range graphProblems(p, a) {
+			if !slices.Contains(base, pr) {
+				got = append(got, pr)
+			}
+		}
 		if len(got) != 1 || !strings.Contains(got[0], tt.want) {
 			t.Errorf("%s: got problems %q, want one containing %q", tt.name, got, tt.want)
 		}
