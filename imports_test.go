@@ -34,7 +34,7 @@ var allowedImports = map[string][]string{
 	"sim/eval":       {"sim/game"},
 	"sim/config":     {"examples", "sim/eval", "sim/game"},
 	"sim/mcvm":       {"datapack"},
-	"sim/packplay":   {"datapack", "sim/game", "sim/mcvm"},
+	"sim/packplay":   {"datapack", "sim/eval", "sim/game", "sim/mcvm"},
 	"sim/search":     {"sim/config", "sim/eval", "sim/game"},
 	"sim/player":     {"datapack", "sim/config", "sim/eval", "sim/game", "sim/packplay", "sim/search"},
 	"sim/arena":      {"sim/game", "sim/player"},
