@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/mcgomoku/mcgomoku/internal/suggest"
 	"sort"
 	"strings"
 )
@@ -200,7 +201,6 @@ func didYouMean(word string, n *Node) string {
 	if n == nil || len(n.Literals) == 0 || word == "" {
 		return ""
 	}
-	best, bestD := "", 1<<30
 	names := make([]string, 0, len(n.Literals))
 	for name, c := range n.Literals {
 		if c.Level <= FunctionLevel {
@@ -208,36 +208,9 @@ func didYouMean(word string, n *Node) string {
 		}
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		if d := editDistance(word, name); d < bestD {
-			best, bestD = name, d
-		}
-	}
+	best, bestD := suggest.Closest(word, names)
 	if best == "" || bestD > 2 || bestD*3 > len(word)+1 {
 		return ""
 	}
 	return " (did you mean " + best + "?)"
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 20
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/internal/suggest"
 	"math"
 	"os"
 	"regexp"
@@ -379,7 +380,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	for _, k := range sortedKeys(rs.Value) {
 		p, ok := eval.ParsePattern(k)
 		if !ok {
-			d.fail("search.value."+k, "unknown pattern"+suggest(k, eval.PatternNames()))
+			d.fail("search.value."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
 			continue
 		}
 		v := rs.Value[k]
@@ -536,7 +537,7 @@ func (d *decoder) patterns(dst *[eval.NumPatterns]int32, m map[string]int64, tab
 	for _, k := range sortedKeys(m) {
 		p, ok := eval.ParsePattern(k)
 		if !ok {
-			d.fail(table+"."+k, "unknown pattern"+suggest(k, eval.PatternNames()))
+			d.fail(table+"."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
 			continue
 		}
 		v := m[k]
@@ -548,7 +549,7 @@ func (d *decoder) combos(dst *[eval.NumCombos]int32, m map[string]int64, table s
 	for _, k := range sortedKeys(m) {
 		c, ok := eval.ParseCombo(k)
 		if !ok {
-			d.fail(table+"."+k, "unknown combination"+suggest(k, eval.ComboNames()))
+			d.fail(table+"."+k, "unknown combination"+didYouMean(k, eval.ComboNames()))
 			continue
 		}
 		v := m[k]
@@ -588,43 +589,18 @@ var known = map[string][]string{
 
 func hint(k toml.Key) string {
 	parent := strings.Join(k[:len(k)-1], ".")
-	return suggest(k[len(k)-1], known[parent])
+	return didYouMean(k[len(k)-1], known[parent])
 }
 
-// suggest returns `; did you mean "x"?` for the closest candidate within a
+// didYouMean returns `; did you mean "x"?` for the closest candidate within a
 // small edit distance, or "".
-func suggest(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := editDistance(s, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if best == "" {
+func didYouMean(s string, candidates []string) string {
+	best, d := suggest.Closest(s, candidates)
+	if d >= 3 {
 		if len(candidates) > 0 {
 			return " (known: " + strings.Join(candidates, ", ") + ")"
 		}
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
