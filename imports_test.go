@@ -29,7 +29,7 @@ var allowedImports = map[string][]string{
 	"examples":         nil,
 	"templates":        nil,
 	"datapack":         nil,
-	"datapack/check":   {"datapack", "internal/suggest"},
+	"datapack/check":   {"datapack", "datapack/syntax", "internal/suggest"},
 	"datapack/syntax":  nil,
 	"internal/suggest": nil,
 	"sim/game":         nil,
