@@ -35,7 +35,7 @@ var allowedImports = map[string][]string{
 	"sim/game":         nil,
 	"sim/eval":         {"sim/game"},
 	"sim/config":       {"examples", "internal/suggest", "sim/eval", "sim/game"},
-	"sim/mcvm":         {"datapack"},
+	"sim/mcvm":         {"datapack", "datapack/syntax"},
 	"sim/packplay":     {"datapack", "sim/eval", "sim/game", "sim/mcvm"},
 	"sim/search":       {"sim/config", "sim/eval", "sim/game"},
 	"sim/player":       {"datapack", "sim/config", "sim/eval", "sim/game", "sim/packplay", "sim/search"},

@@ -322,7 +322,7 @@ func (p *parser) dataModify(target *dataTarget) error {
 	var values func(m *Machine, s *source) ([]Tag, error)
 	switch kind {
 	case "value":
-		v, err := parseSNBT(r, 0)
+		v, err := parseSNBTArg(r)
 		if err != nil {
 			return err
 		}

@@ -100,7 +100,7 @@ func FuzzNBTPath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parseNBTPath(&reader{s: s})
+		p, err := parseNBTPath(newReader(s))
 		if err != nil {
 			return
 		}

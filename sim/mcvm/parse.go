@@ -104,7 +104,7 @@ type parser struct {
 
 // parseCommand compiles one command line with the given permission level.
 func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, err error) {
-	p := &parser{m: m, r: &reader{s: text}, perm: perm, line: &cmdLine{text: text, pos: pos}}
+	p := &parser{m: m, r: newReader(text), perm: perm, line: &cmdLine{text: text, pos: pos}}
 	if err := p.command(); err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (p *parser) setLeaf(name string, c command) {
 // and "return run").
 func (p *parser) command() error {
 	r := p.r
-	start := r.i
+	start := r.Pos
 	name := r.peekWord()
 	if name == "" {
 		return r.errf("unknown or incomplete command")
@@ -142,7 +142,7 @@ func (p *parser) command() error {
 	if p.perm < 2 && name != "trigger" && name != "random" {
 		return r.errf("unknown or incomplete command %q (needs permission level 2)", name)
 	}
-	r.i += len(name)
+	r.Pos += len(name)
 	var err error
 	switch name {
 	case "execute":
@@ -229,7 +229,7 @@ func (p *parser) function() error {
 	if err != nil || !more {
 		return err
 	}
-	if r.peekIs('{') {
+	if r.PeekIs('{') {
 		c, err := parseCompoundArg(r)
 		if err != nil {
 			return err
@@ -483,14 +483,14 @@ func (p *parser) anchor() (bool, error) {
 
 func (p *parser) entityType() (*entityType, error) {
 	r := p.r
-	start := r.i
+	start := r.Pos
 	id, err := parseResourceLocation(r)
 	if err != nil {
 		return nil, err
 	}
 	t, ok := entityTypes[id]
 	if !ok || !t.summon {
-		r.i = start
+		r.Pos = start
 		return nil, r.unsupported("summoning entity type %s (mcvm models %s)", id, modelledTypes())
 	}
 	return t, nil
@@ -698,7 +698,7 @@ func (p *parser) condition(unless bool) (bool, error) {
 	default:
 		return false, r.errf("unknown condition '%s'", kind)
 	}
-	if !r.canRead() {
+	if !r.CanRead() {
 		p.setLeaf("execute", &cmdCondition{cond, unless})
 		return true, nil
 	}
