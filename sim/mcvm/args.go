@@ -338,7 +338,6 @@ func (p *parser) scoreHolder(multiple bool) (*scoreHolder, error) {
 // blockState is a parsed block_state or block_predicate argument.
 type blockArg struct {
 	id    string
-	tag   bool
 	props map[string]string
 	nbt   *Compound
 }

@@ -1,8 +1,6 @@
 package mcvm
 
-import (
-	"math"
-)
+import ()
 
 // data: storage and entity targets (block entities are not modelled).
 
@@ -514,5 +512,3 @@ func javaSubstring(s string, start, end int32, hasEnd bool) (string, error) {
 var playerFields = map[string]fieldKind{
 	"Pos": fSpecial, "Rotation": fSpecial, "UUID": fSpecial, "Tags": fSpecial,
 }
-
-func clampFloat(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }

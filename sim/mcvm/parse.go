@@ -1,7 +1,6 @@
 package mcvm
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -114,11 +113,29 @@ func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, e
 	return p.line, nil
 }
 
+// addStage adds an execute stage that may map a source to several
+// (as, at, on, positioned as, rotated as, facing entity).
 func (p *parser) addStage(mod modifier, fork bool) {
-	st := stage{mod: mod, fork: fork}
-	st.single, _ = mod.(singleModifier)
+	p.line.stages = append(p.line.stages, stage{mod: mod, fork: fork})
+}
+
+// addSingle adds a stage that maps a source to at most one, which the
+// executor's fast path runs without a source list.
+func (p *parser) addSingle(mod singleModifier, fork bool) {
+	st := stage{mod: oneToOne{mod}, single: mod, fork: fork}
 	st.store, _ = mod.(storeModifier)
 	p.line.stages = append(p.line.stages, st)
+}
+
+// oneToOne is a singleModifier as a modifier.
+type oneToOne struct{ singleModifier }
+
+func (o oneToOne) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := o.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 func (p *parser) setLeaf(name string, c command) {
@@ -354,7 +371,7 @@ func (p *parser) execute() error {
 				if err != nil {
 					return err
 				}
-				p.addStage(&modPositioned{c}, false)
+				p.addSingle(&modPositioned{c}, false)
 			}
 		case "rotated":
 			if err := r.sep(); err != nil {
@@ -374,7 +391,7 @@ func (p *parser) execute() error {
 				if err != nil {
 					return err
 				}
-				p.addStage(&modRotated{rot}, false)
+				p.addSingle(&modRotated{rot}, false)
 			}
 		case "facing":
 			if err := r.sep(); err != nil {
@@ -401,7 +418,7 @@ func (p *parser) execute() error {
 				if err != nil {
 					return err
 				}
-				p.addStage(&modFacing{c}, false)
+				p.addSingle(&modFacing{c}, false)
 			}
 		case "align":
 			if err := r.sep(); err != nil {
@@ -411,7 +428,7 @@ func (p *parser) execute() error {
 			if err != nil {
 				return err
 			}
-			p.addStage(&modAlign{axes}, false)
+			p.addSingle(&modAlign{axes}, false)
 		case "anchored":
 			if err := r.sep(); err != nil {
 				return err
@@ -420,7 +437,7 @@ func (p *parser) execute() error {
 			if err != nil {
 				return err
 			}
-			p.addStage(&modAnchored{eyes}, false)
+			p.addSingle(&modAnchored{eyes}, false)
 		case "in":
 			if err := r.sep(); err != nil {
 				return err
@@ -429,7 +446,7 @@ func (p *parser) execute() error {
 			if err != nil {
 				return err
 			}
-			p.addStage(&modIn{dim}, false)
+			p.addSingle(&modIn{dim}, false)
 		case "summon":
 			if err := r.sep(); err != nil {
 				return err
@@ -438,7 +455,7 @@ func (p *parser) execute() error {
 			if err != nil {
 				return err
 			}
-			p.addStage(&modSummon{t}, false)
+			p.addSingle(&modSummon{t}, false)
 		case "on":
 			if err := r.sep(); err != nil {
 				return err
@@ -527,7 +544,7 @@ func (p *parser) store() error {
 		if err != nil {
 			return err
 		}
-		p.addStage(&modStoreScore{h: h, obj: obj, result: result}, false)
+		p.addSingle(&modStoreScore{h: h, obj: obj, result: result}, false)
 		return nil
 	case "block":
 		return r.unsupported("execute store … block (block entities are not modelled)")
@@ -569,7 +586,7 @@ func (p *parser) store() error {
 	if err != nil {
 		return err
 	}
-	p.addStage(&modStoreData{dt, path, typ, scale, result}, false)
+	p.addSingle(&modStoreData{dt, path, typ, scale, result}, false)
 	return nil
 }
 
@@ -702,7 +719,7 @@ func (p *parser) condition(unless bool) (bool, error) {
 		p.setLeaf("execute", &cmdCondition{cond, unless})
 		return true, nil
 	}
-	p.addStage(&modCondition{cond, unless}, true)
+	p.addSingle(&modCondition{cond, unless}, true)
 	if err := r.sep(); err != nil {
 		return false, err
 	}
@@ -765,14 +782,4 @@ func (p *parser) scoreCondition() (condTest, error) {
 		c.scell = p.m.sb.cell(s.holderID, sobj)
 	}
 	return c, nil
-}
-
-// sortedKeys is a helper for deterministic iteration.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,6 +1,8 @@
 package mcvm
 
 import (
+	"fmt"
+
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
@@ -15,6 +17,20 @@ func ParseSNBT(s string) (Tag, error) {
 		return nil, err
 	}
 	return fromSyntax(t, 0)
+}
+
+// parseCompound parses a whole string as one SNBT compound, as the
+// game's codecs read NBT predicates from JSON.
+func parseCompound(s string) (*Compound, error) {
+	t, err := ParseSNBT(s)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := t.(*Compound)
+	if !ok {
+		return nil, fmt.Errorf("expected a compound, got %s", FormatSNBT(t))
+	}
+	return c, nil
 }
 
 // parseSNBTArg is TagParser.parseAsArgument: one value at the cursor.
