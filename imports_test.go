@@ -172,6 +172,55 @@ func TestImportGraphCatchesNewArrow(t *testing.T) {
 	}
 }
 
+// TestArchitectureArrows keeps ARCHITECTURE.md's "Allowed arrows" table
+// equal to allowedImports, so the document states the graph the code has.
+func TestArchitectureArrows(t *testing.T) {
+	data, err := os.ReadFile("ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "## Allowed arrows")
+	if !ok {
+		t.Fatal(`ARCHITECTURE.md has no "## Allowed arrows" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	names := func(cell string) []string {
+		var out []string
+		for _, f := range strings.Split(cell, ",") {
+			if f = strings.Trim(strings.TrimSpace(f), "`"); f != "" && f != "—" {
+				out = append(out, f)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	doc := map[string][]string{}
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 4 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
+			continue
+		}
+		for _, pkg := range names(cells[1]) {
+			doc[pkg] = names(cells[2])
+		}
+	}
+	for _, pkg := range slices.Sorted(maps.Keys(allowedImports)) {
+		want := slices.Sorted(slices.Values(allowedImports[pkg]))
+		got, ok := doc[pkg]
+		switch {
+		case !ok:
+			t.Errorf("ARCHITECTURE.md's arrows table has no row for %s", pkg)
+		case !slices.Equal(got, want):
+			t.Errorf("ARCHITECTURE.md lets %s import %v, allowedImports %v", pkg, got, want)
+		}
+	}
+	for pkg := range doc {
+		if _, ok := allowedImports[pkg]; !ok {
+			t.Errorf("ARCHITECTURE.md's arrows table names %s, which allowedImports does not", pkg)
+		}
+	}
+}
+
 // deps returns every package path the package at import path imp depends
 // on, transitively, standard library included (go list -deps without the
 // go command).
