@@ -11,237 +11,280 @@ import (
 // after the argument. A parser this package does not implement is an error:
 // an unchecked argument must never pass as a checked one.
 func (c *checker) parseArg(n *Node, r *reader) *syntax.Error {
+	parse, ok := argParsers[n.Parser]
+	if !ok {
+		return syntax.Errorf(r.Pos, "unsupported argument type %s: the checker cannot verify this argument", n.Parser)
+	}
+	return parse(c, n, r)
+}
+
+// argParser parses one argument type (commands.json's "parser").
+type argParser func(c *checker, n *Node, r *reader) *syntax.Error
+
+// argParsers maps every argument type the checker verifies to its parser;
+// filled by init, as some parsers reach parseArg again (a clicked command
+// in a text component).
+var argParsers map[string]argParser
+
+func init() {
+	argParsers = map[string]argParser{
+		"brigadier:bool":    func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadBoolean(); return err },
+		"brigadier:integer": parseNumberArg("integer", true, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadInt(); return float64(v), err }),
+		"brigadier:long":    parseNumberArg("long", true, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadLong(); return float64(v), err }),
+		"brigadier:float":   parseNumberArg("float", false, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadFloat(); return float64(v), err }),
+		"brigadier:double":  parseNumberArg("double", false, func(r *reader) (float64, *syntax.Error) { return r.ReadDouble() }),
+		"brigadier:string":  parseStringArg,
+
+		"minecraft:entity":             func(c *checker, n *Node, r *reader) *syntax.Error { return c.parseEntityArg(n, r) },
+		"minecraft:game_profile":       func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseGameProfile(r) },
+		"minecraft:score_holder":       func(c *checker, n *Node, r *reader) *syntax.Error { return c.parseScoreHolder(n, r) },
+		"minecraft:message":            func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseMessage(r) },
+		"minecraft:objective":          parseUnquotedArg,
+		"minecraft:team":               parseUnquotedArg,
+		"minecraft:objective_criteria": func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseCriterion(r) },
+		"minecraft:operation":          parseOperationArg,
+		"minecraft:int_range":          func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadIntRange(); return err },
+		"minecraft:float_range":        func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadDoubleRange(); return err },
+
+		// Coordinates: how many, integers, and whether ^ local ones exist.
+		"minecraft:block_pos":  parseCoordsArg(3, true, false),
+		"minecraft:column_pos": parseCoordsArg(2, true, true),
+		"minecraft:vec3":       parseCoordsArg(3, false, false),
+		"minecraft:vec2":       parseCoordsArg(2, false, true),
+		"minecraft:rotation":   parseCoordsArg(2, false, true),
+		"minecraft:swizzle":    parseSwizzleArg,
+
+		"minecraft:entity_anchor":     parseEntityAnchorArg,
+		"minecraft:gamemode":          parseEnumArg("game mode", "survival", "creative", "adventure", "spectator"),
+		"minecraft:heightmap":         parseEnumArg("heightmap", "world_surface_wg", "world_surface", "ocean_floor_wg", "ocean_floor", "motion_blocking", "motion_blocking_no_leaves"),
+		"minecraft:template_mirror":   parseEnumArg("mirror", "none", "left_right", "front_back"),
+		"minecraft:template_rotation": parseEnumArg("rotation", "none", "clockwise_90", "180", "counterclockwise_90"),
+		"minecraft:color":             parseColorArg,
+		"minecraft:team_color":        parseColorArg,
+		"minecraft:hex_color":         parseHexColorArg,
+		"minecraft:time":              func(_ *checker, n *Node, r *reader) *syntax.Error { return readTime(r, n.Props) },
+		"minecraft:scoreboard_slot":   parseScoreboardSlotArg,
+		"minecraft:uuid":              parseUUIDArg,
+		"minecraft:item_slot":         parseItemSlotArg(false),
+		"minecraft:item_slots":        parseItemSlotArg(true),
+
+		// Identifiers: '#' allowed before a tag where the type has tags.
+		"minecraft:resource_location":   parseIDArg(false),
+		"minecraft:dimension":           parseIDArg(false),
+		"minecraft:resource_key":        parseIDArg(false),
+		"minecraft:resource_or_tag_key": parseIDArg(true),
+		"minecraft:function":            parseIDArg(true),
+		"minecraft:resource":            parseResourceArg,
+		"minecraft:resource_or_tag":     parseResourceArg,
+		"minecraft:resource_selector":   func(_ *checker, _ *Node, r *reader) *syntax.Error { r.ReadWordToSpace(); return nil },
+		"minecraft:loot_table":          parseResourceOrIDArg,
+		"minecraft:loot_predicate":      parseResourceOrIDArg,
+		"minecraft:loot_modifier":       parseResourceOrIDArg,
+		"minecraft:dialog":              parseResourceOrIDArg,
+		"minecraft:nbt_compound_tag":    func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := syntax.ParseCompoundArg(r); return err },
+		"minecraft:nbt_tag":             func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := syntax.ParseSNBTArg(r); return err },
+		"minecraft:nbt_path":            func(_ *checker, _ *Node, r *reader) *syntax.Error { _, _, err := syntax.ParseNBTPath(r); return err },
+		"minecraft:component":           parseComponentArg,
+		"minecraft:style":               parseStyleArg,
+		"minecraft:block_state":         func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseBlock(r, false) },
+		"minecraft:block_predicate":     func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseBlock(r, true) },
+		"minecraft:item_stack":          func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemStack(r) },
+		"minecraft:item_predicate":      func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemPredicate(r) },
+		"minecraft:particle":            func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseParticle(r) },
+	}
+}
+
+// parseNumberArg reads a Brigadier number and checks the node's bounds.
+func parseNumberArg(what string, integral bool, read func(r *reader) (float64, *syntax.Error)) argParser {
+	return func(_ *checker, n *Node, r *reader) *syntax.Error {
+		start := r.Pos
+		v, err := read(r)
+		if err != nil {
+			return err
+		}
+		return checkBounds(start, v, n.Props, what, integral)
+	}
+}
+
+func parseStringArg(_ *checker, n *Node, r *reader) *syntax.Error {
+	switch n.Props.Type {
+	case "greedy":
+		r.Pos = len(r.Text)
+		return nil
+	case "phrase":
+		_, err := r.ReadString()
+		return err
+	}
+	r.ReadUnquotedString()
+	return nil
+}
+
+func parseUnquotedArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	r.ReadUnquotedString()
+	return nil
+}
+
+func parseOperationArg(_ *checker, _ *Node, r *reader) *syntax.Error {
 	start := r.Pos
-	switch n.Parser {
-	case "brigadier:bool":
-		_, err := r.ReadBoolean()
-		return err
-	case "brigadier:integer":
-		v, err := r.ReadInt()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, float64(v), n.Props, "integer", true)
-	case "brigadier:long":
-		v, err := r.ReadLong()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, float64(v), n.Props, "long", true)
-	case "brigadier:float":
-		v, err := r.ReadFloat()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, float64(v), n.Props, "float", false)
-	case "brigadier:double":
-		v, err := r.ReadDouble()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, v, n.Props, "double", false)
-	case "brigadier:string":
-		switch n.Props.Type {
-		case "greedy":
-			r.Pos = len(r.Text)
-			return nil
-		case "phrase":
-			_, err := r.ReadString()
-			return err
-		default:
-			r.ReadUnquotedString()
-			return nil
-		}
-	case "minecraft:entity":
-		return c.parseEntityArg(n, r)
-	case "minecraft:game_profile":
-		return c.parseGameProfile(r)
-	case "minecraft:score_holder":
-		return c.parseScoreHolder(n, r)
-	case "minecraft:message":
-		return c.parseMessage(r)
-	case "minecraft:objective", "minecraft:team":
-		r.ReadUnquotedString()
+	if !r.CanRead() {
+		return syntax.Errorf(r.Pos, "invalid operation")
+	}
+	op := r.ReadWordToSpace()
+	switch op {
+	case "=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><":
 		return nil
-	case "minecraft:objective_criteria":
-		return c.parseCriterion(r)
-	case "minecraft:operation":
-		if !r.CanRead() {
-			return syntax.Errorf(r.Pos, "invalid operation")
+	}
+	r.Pos = start
+	return syntax.Errorf(start, "invalid operation '%s'", op)
+}
+
+func parseCoordsArg(count int, ints, noLocal bool) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error { return readCoords(r, count, ints, noLocal) }
+}
+
+func parseSwizzleArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	seen := map[byte]bool{}
+	for r.CanRead() && r.Peek() != ' ' {
+		ch := r.Read()
+		if (ch != 'x' && ch != 'y' && ch != 'z') || seen[ch] {
+			return syntax.Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
 		}
-		op := r.ReadWordToSpace()
-		switch op {
-		case "=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><":
-			return nil
-		}
+		seen[ch] = true
+	}
+	return nil
+}
+
+func parseEnumArg(what string, values ...string) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error { return readEnum(r, what, values...) }
+}
+
+// parseEntityAnchorArg is EntityAnchorArgument: unlike the enum
+// arguments it fails at the start, naming the value unquoted.
+func parseEntityAnchorArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	s := r.ReadUnquotedString()
+	if s != "feet" && s != "eyes" {
 		r.Pos = start
-		return syntax.Errorf(start, "invalid operation '%s'", op)
-	case "minecraft:int_range":
-		_, err := r.ReadIntRange()
-		return err
-	case "minecraft:float_range":
-		_, err := r.ReadDoubleRange()
-		return err
-	case "minecraft:block_pos":
-		return readCoords(r, 3, true, false)
-	case "minecraft:column_pos":
-		return readCoords(r, 2, true, true)
-	case "minecraft:vec3":
-		return readCoords(r, 3, false, false)
-	case "minecraft:vec2":
-		return readCoords(r, 2, false, true)
-	case "minecraft:rotation":
-		return readCoords(r, 2, false, true)
-	case "minecraft:swizzle":
-		seen := map[byte]bool{}
-		for r.CanRead() && r.Peek() != ' ' {
-			ch := r.Read()
-			if (ch != 'x' && ch != 'y' && ch != 'z') || seen[ch] {
-				return syntax.Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
-			}
-			seen[ch] = true
-		}
+		return syntax.Errorf(start, "invalid entity anchor position %s", s)
+	}
+	return nil
+}
+
+func parseColorArg(_ *checker, n *Node, r *reader) *syntax.Error {
+	s := r.ReadUnquotedString()
+	if !teamColors[s] || (s == "reset" && n.Parser == "minecraft:team_color") {
+		return syntax.Errorf(r.Pos, "invalid color '%s'", s)
+	}
+	return nil
+}
+
+func parseHexColorArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	s := r.ReadUnquotedString()
+	if len(s) != 6 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
+		return syntax.Errorf(r.Pos, "invalid hex color '%s'", s)
+	}
+	return nil
+}
+
+func parseScoreboardSlotArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	s := r.ReadUnquotedString()
+	if s == "list" || s == "sidebar" || s == "below_name" {
 		return nil
-	case "minecraft:entity_anchor":
-		s := r.ReadUnquotedString()
-		if s != "feet" && s != "eyes" {
-			r.Pos = start
-			return syntax.Errorf(start, "invalid entity anchor position %s", s)
-		}
+	}
+	if col, ok := strings.CutPrefix(s, "sidebar.team."); ok && teamColors[col] && col != "reset" {
 		return nil
-	case "minecraft:color", "minecraft:team_color":
-		s := r.ReadUnquotedString()
-		if !teamColors[s] || (s == "reset" && n.Parser == "minecraft:team_color") {
-			return syntax.Errorf(r.Pos, "invalid color '%s'", s)
-		}
+	}
+	return syntax.Errorf(r.Pos, "unknown display slot '%s'", s)
+}
+
+func parseUUIDArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	end := r.Pos
+	for end < len(r.Text) && (syntax.IsHexDigit(r.Text[end]) || r.Text[end] == '-') {
+		end++
+	}
+	if end > r.Pos && isUUID(r.Text[r.Pos:end]) {
+		r.Pos = end
 		return nil
-	case "minecraft:hex_color":
+	}
+	return syntax.Errorf(r.Pos, "invalid uuid")
+}
+
+func parseItemSlotArg(multi bool) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error {
 		s := r.ReadUnquotedString()
-		if len(s) != 6 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
-			return syntax.Errorf(r.Pos, "invalid hex color '%s'", s)
-		}
-		return nil
-	case "minecraft:time":
-		return readTime(r, n.Props)
-	case "minecraft:gamemode":
-		return readEnum(r, "game mode", "survival", "creative", "adventure", "spectator")
-	case "minecraft:heightmap":
-		return readEnum(r, "heightmap", "world_surface_wg", "world_surface", "ocean_floor_wg", "ocean_floor", "motion_blocking", "motion_blocking_no_leaves")
-	case "minecraft:template_mirror":
-		return readEnum(r, "mirror", "none", "left_right", "front_back")
-	case "minecraft:template_rotation":
-		return readEnum(r, "rotation", "none", "clockwise_90", "180", "counterclockwise_90")
-	case "minecraft:scoreboard_slot":
-		s := r.ReadUnquotedString()
-		if s == "list" || s == "sidebar" || s == "below_name" {
-			return nil
-		}
-		if col, ok := strings.CutPrefix(s, "sidebar.team."); ok && teamColors[col] && col != "reset" {
-			return nil
-		}
-		return syntax.Errorf(r.Pos, "unknown display slot '%s'", s)
-	case "minecraft:uuid":
-		end := r.Pos
-		for end < len(r.Text) && (syntax.IsHexDigit(r.Text[end]) || r.Text[end] == '-') {
-			end++
-		}
-		if end > r.Pos && isUUID(r.Text[r.Pos:end]) {
-			r.Pos = end
-			return nil
-		}
-		return syntax.Errorf(r.Pos, "invalid uuid")
-	case "minecraft:item_slot":
-		s := r.ReadUnquotedString()
-		if !isItemSlot(s, false) {
+		if !isItemSlot(s, multi) {
 			return syntax.Errorf(r.Pos, "unknown slot '%s'", s)
 		}
 		return nil
-	case "minecraft:item_slots":
-		s := r.ReadUnquotedString()
-		if !isItemSlot(s, true) {
-			return syntax.Errorf(r.Pos, "unknown slot '%s'", s)
-		}
-		return nil
-	case "minecraft:resource_location", "minecraft:dimension", "minecraft:resource_key", "minecraft:resource_or_tag_key":
-		if n.Parser == "minecraft:resource_or_tag_key" && r.CanRead() && r.Peek() == '#' {
+	}
+}
+
+// parseIDArg reads a resource location, after a '#' when tags allows one.
+func parseIDArg(tags bool) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error {
+		if tags && r.PeekIs('#') {
 			r.Skip()
 		}
 		_, err := r.ReadResourceLocation()
 		return err
-	case "minecraft:function":
-		if r.CanRead() && r.Peek() == '#' {
-			r.Skip()
-		}
+	}
+}
+
+// parseResourceArg reads a registry entry, which must exist, or (for
+// resource_or_tag) any #tag: tags are data the reports do not list.
+func parseResourceArg(c *checker, n *Node, r *reader) *syntax.Error {
+	if n.Parser == "minecraft:resource_or_tag" && r.PeekIs('#') {
+		r.Skip()
 		_, err := r.ReadResourceLocation()
 		return err
-	case "minecraft:resource", "minecraft:resource_or_tag":
-		if n.Parser == "minecraft:resource_or_tag" && r.CanRead() && r.Peek() == '#' {
-			r.Skip()
-			// Tags are data; the reports list none, so any tag passes.
-			_, err := r.ReadResourceLocation()
-			return err
-		}
-		id, err := r.ReadResourceLocation()
-		if err != nil {
-			return err
-		}
-		if !c.reg.Has(n.Props.Registry, id) {
-			return syntax.Errorf(r.Pos, "unknown %s '%s'", shortRegistry(n.Props.Registry), syntax.NormalizeID(id))
-		}
-		return nil
-	case "minecraft:resource_selector":
-		r.ReadWordToSpace()
-		return nil
-	case "minecraft:loot_table", "minecraft:loot_predicate", "minecraft:loot_modifier", "minecraft:dialog":
-		// ResourceOrIdArgument: an inline SNBT definition or an ID.
-		if r.CanRead() && (r.Peek() == '{' || r.Peek() == '[') {
-			_, err := syntax.ParseSNBTArg(r)
-			return err
-		}
-		_, err := r.ReadResourceLocation()
+	}
+	id, err := r.ReadResourceLocation()
+	if err != nil {
 		return err
-	case "minecraft:nbt_compound_tag":
-		_, err := syntax.ParseCompoundArg(r)
-		return err
-	case "minecraft:nbt_tag":
+	}
+	if !c.reg.Has(n.Props.Registry, id) {
+		return syntax.Errorf(r.Pos, "unknown %s '%s'", shortRegistry(n.Props.Registry), syntax.NormalizeID(id))
+	}
+	return nil
+}
+
+// parseResourceOrIDArg is ResourceOrIdArgument: an inline SNBT definition
+// or an ID.
+func parseResourceOrIDArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	if r.CanRead() && (r.Peek() == '{' || r.Peek() == '[') {
 		_, err := syntax.ParseSNBTArg(r)
 		return err
-	case "minecraft:nbt_path":
-		_, _, err := syntax.ParseNBTPath(r)
-		return err
-	case "minecraft:component":
-		tag, err := syntax.ParseSNBTArg(r)
-		if err != nil {
-			return err
-		}
-		if msg := c.checkTextComponent(tag); msg != "" {
-			return syntax.Errorf(start, "invalid text component: %s", msg)
-		}
-		return nil
-	case "minecraft:style":
-		tag, err := syntax.ParseSNBTArg(r)
-		if err != nil {
-			return err
-		}
-		if tag.Kind != syntax.TagCompound {
-			return syntax.Errorf(start, "invalid style: expected a compound")
-		}
-		if msg := c.checkStyle(tag, false); msg != "" {
-			return syntax.Errorf(start, "invalid style: %s", msg)
-		}
-		return nil
-	case "minecraft:block_state":
-		return c.parseBlock(r, false)
-	case "minecraft:block_predicate":
-		return c.parseBlock(r, true)
-	case "minecraft:item_stack":
-		return c.parseItemStack(r)
-	case "minecraft:item_predicate":
-		return c.parseItemPredicate(r)
-	case "minecraft:particle":
-		return c.parseParticle(r)
 	}
-	return syntax.Errorf(start, "unsupported argument type %s: the checker cannot verify this argument", n.Parser)
+	_, err := r.ReadResourceLocation()
+	return err
+}
+
+func parseComponentArg(c *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	tag, err := syntax.ParseSNBTArg(r)
+	if err != nil {
+		return err
+	}
+	if msg := c.checkTextComponent(tag); msg != "" {
+		return syntax.Errorf(start, "invalid text component: %s", msg)
+	}
+	return nil
+}
+
+func parseStyleArg(c *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	tag, err := syntax.ParseSNBTArg(r)
+	if err != nil {
+		return err
+	}
+	if tag.Kind != syntax.TagCompound {
+		return syntax.Errorf(start, "invalid style: expected a compound")
+	}
+	if msg := c.checkStyle(tag, false); msg != "" {
+		return syntax.Errorf(start, "invalid style: %s", msg)
+	}
+	return nil
 }
 
 func shortRegistry(reg string) string {
