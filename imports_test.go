@@ -28,7 +28,7 @@ const module = "github.com/mcgomoku/mcgomoku"
 var allowedImports = map[string][]string{
 	"examples":         nil,
 	"templates":        nil,
-	"datapack":         nil,
+	"datapack":         {"datapack/syntax"},
 	"datapack/check":   {"datapack", "datapack/syntax", "internal/suggest"},
 	"datapack/syntax":  nil,
 	"internal/suggest": nil,
