@@ -578,28 +578,18 @@ func (p *snbtParser) compound() (*Tag, bool) {
 		return nil, false
 	}
 	t := &Tag{Kind: TagCompound, Vals: map[string]*Tag{}}
-	first := true
-	for {
-		save := p.pos
-		if !first {
-			if _, ok := p.char(","); !ok {
-				p.pos = save
-				break
-			}
-		}
-		afterSep := p.pos
+	p.sequence(func() bool {
 		k, v, lossy, ok := p.mapEntry()
 		if !ok {
-			p.pos = afterSep
-			break
+			return false
 		}
 		if _, dup := t.Vals[k]; !dup {
 			t.Keys = append(t.Keys, k)
 			t.Lossy = t.Lossy || lossy
 		}
 		t.Vals[k] = v
-		first = false
-	}
+		return true
+	})
 	if _, ok := p.char("}"); !ok {
 		return nil, false
 	}
@@ -641,6 +631,28 @@ func (p *snbtParser) mapEntry() (key string, v *Tag, lossy, ok bool) {
 	return key, v, lossy, true
 }
 
+// sequence parses the grammar's "item (',' item)*, trailing ',' allowed":
+// a missing ',' or a failing item ends the sequence, the input after the
+// last ',' left for the closing bracket.
+func (p *snbtParser) sequence(item func() bool) {
+	first := true
+	for {
+		save := p.pos
+		if !first {
+			if _, ok := p.char(","); !ok {
+				p.pos = save
+				return
+			}
+		}
+		after := p.pos
+		if !item() {
+			p.pos = after
+			return
+		}
+		first = false
+	}
+}
+
 func (p *snbtParser) listLiteral() (*Tag, bool) {
 	if _, ok := p.char("["); !ok {
 		return nil, false
@@ -653,24 +665,14 @@ func (p *snbtParser) listLiteral() (*Tag, bool) {
 	}
 	p.pos = save
 	t := &Tag{Kind: TagList}
-	first := true
-	for {
-		save := p.pos
-		if !first {
-			if _, ok := p.char(","); !ok {
-				p.pos = save
-				break
-			}
-		}
-		afterSep := p.pos
+	p.sequence(func() bool {
 		v, ok := p.literal()
 		if !ok {
-			p.pos = afterSep
-			break
+			return false
 		}
 		t.List = append(t.List, v)
-		first = false
-	}
+		return true
+	})
 	if _, ok := p.char("]"); !ok {
 		return nil, false
 	}
@@ -683,24 +685,14 @@ func (p *snbtParser) arrayRest(prefix byte) (*Tag, bool) {
 	def := allowed[0]
 	t := &Tag{Kind: kind}
 	var lits []intLit
-	first := true
-	for {
-		save := p.pos
-		if !first {
-			if _, ok := p.char(","); !ok {
-				p.pos = save
-				break
-			}
-		}
-		afterSep := p.pos
+	p.sequence(func() bool {
 		lit, ok := p.integerLiteral()
 		if !ok {
-			p.pos = afterSep
-			break
+			return false
 		}
 		lits = append(lits, lit)
-		first = false
-	}
+		return true
+	})
 	if _, ok := p.char("]"); !ok {
 		return nil, false
 	}
@@ -738,24 +730,14 @@ func (p *snbtParser) unquotedOrBuiltin() (*Tag, bool) {
 	hasArgs := false
 	save := p.pos
 	if _, ok := p.char("("); ok {
-		first := true
-		for {
-			s := p.pos
-			if !first {
-				if _, ok := p.char(","); !ok {
-					p.pos = s
-					break
-				}
-			}
-			after := p.pos
+		p.sequence(func() bool {
 			v, ok := p.literal()
 			if !ok {
-				p.pos = after
-				break
+				return false
 			}
 			args = append(args, v)
-			first = false
-		}
+			return true
+		})
 		if _, ok := p.char(")"); ok {
 			hasArgs = true
 		} else {
