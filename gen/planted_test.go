@@ -23,24 +23,8 @@ func TestDifferentialCatchesPlantedBug(t *testing.T) {
 		plant   func(t *testing.T, p *gen.Plan)
 		want    string
 	}{
-		{"attack.three+1", packplay.Greedy, game.Freestyle, func(t *testing.T, p *gen.Plan) {
-			for i := range p.Greedy.Patterns {
-				if p.Greedy.Patterns[i].Name == "three" {
-					p.Greedy.Patterns[i].Attack++
-					return
-				}
-			}
-			t.Fatal("the plan has no pattern named three")
-		}, "gomoku.total_"},
-		{"renju defence.open_two+1", packplay.Greedy, game.Renju, func(t *testing.T, p *gen.Plan) {
-			for i := range p.Greedy.Patterns {
-				if p.Greedy.Patterns[i].Name == "open_two" {
-					p.Greedy.Patterns[i].Defence++
-					return
-				}
-			}
-			t.Fatal("the plan has no pattern named open_two")
-		}, "gomoku.total_"},
+		{"attack.three+1", packplay.Greedy, game.Freestyle, plantWeight("three", func(pp *gen.PatternPlan) { pp.Attack++ }), "gomoku.total_"},
+		{"renju defence.open_two+1", packplay.Greedy, game.Renju, plantWeight("open_two", func(pp *gen.PatternPlan) { pp.Defence++ }), "gomoku.total_"},
 		{"seed000 attack+1", packplay.Seed000, game.Freestyle, func(t *testing.T, p *gen.Plan) {
 			p.Seed000.Attack++
 		}, "seed000 scores differ"},
@@ -76,5 +60,18 @@ func TestDifferentialCatchesPlantedBug(t *testing.T) {
 				t.Errorf("the proof failed, but not on the scores (want %q):\n%s", tt.want, failures[0])
 			}
 		})
+	}
+}
+
+// plantWeight changes the pack's values of one pattern in the plan.
+func plantWeight(pattern string, change func(*gen.PatternPlan)) func(*testing.T, *gen.Plan) {
+	return func(t *testing.T, p *gen.Plan) {
+		for i := range p.Greedy.Patterns {
+			if p.Greedy.Patterns[i].Name == pattern {
+				change(&p.Greedy.Patterns[i])
+				return
+			}
+		}
+		t.Fatalf("the plan has no pattern named %s", pattern)
 	}
 }
