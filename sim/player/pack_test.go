@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
@@ -27,6 +28,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	fakebrain.RunIfAsked() // the pbrain tests run this binary as their engine
 	dir, err := os.MkdirTemp("", "mcgomoku-pack-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
