@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
-	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
