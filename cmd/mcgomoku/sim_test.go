@@ -133,21 +133,54 @@ func TestSimMatchText(t *testing.T) {
 	}
 }
 
+// TestSimUsageErrors: every mistake on the command line is a usage error
+// (exit 2, the message, then the usage) before any work starts; some of
+// these used to run forever or be taken as meaning a default.
 func TestSimUsageErrors(t *testing.T) {
-	tests := [][]string{
-		{"sim", "greedy"},
-		{"sim", "greedy", "seed000", "--rule", "gomoku"},
-		{"sim", "greedy", "seed000", "--size", "3"},
-		{"sim", "greedy", "seed000", "--sprt", "10,0,0.05,0.05"},
-		{"sim", "a", "b", "c", "--games", "4"},
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "greedy"}, "want two players"},
+		{[]string{"sim", "greedy", "seed000", "--rule", "gomoku"}, "gomoku"},
+		{[]string{"sim", "greedy", "seed000", "--size", "3"}, "--size 3"},
+		{[]string{"sim", "greedy", "seed000", "--sprt", "10,0,0.05,0.05"}, "--sprt"},
+		{[]string{"sim", "a", "b", "c", "--games", "4"}, "--games is for matches"},
+		{[]string{"sim", "greedy", "seed000", "--games", "0"}, "must be positive"},
+		{[]string{"sim", "greedy", "seed000", "--jobs", "-1"}, "--jobs -1"},
+		{[]string{"sim", "greedy", "seed000", "--jobs", "0"}, "--jobs 0"},
+		{[]string{"sim", "greedy", "seed000", "--stones", "-1"}, "at least one stone"},
+		{[]string{"sim", "greedy", "seed000", "--stones", "300"}, "do not fit a 15×15 board"},
+		{[]string{"sim", "greedy", "seed000", "--stones", "90"}, "do not fit a 15×15 board"},
+		{[]string{"sim", "greedy", "seed000", "--size", "5", "--stones", "100"}, "do not fit a 5×5 board"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-turn", "-1s"}, "--timeout-turn -1s"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-turn", "0s"}, "--timeout-turn 0s"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-match", "-1s"}, "--timeout-match"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-startup", "-1s"}, "--timeout-startup"},
+		{[]string{"sim", "greedy", "seed000", "--slack", "-1ms"}, "--slack"},
+		{[]string{"sim", "greedy", "seed000", "--max-memory", "-1"}, "--max-memory"},
+		{[]string{"sim", "greedy", "seed000", "--opening-moves", "-1"}, "--opening-moves"},
+		{[]string{"sim", "greedy", "nosuchplayer", "--games", "2"}, `unknown player "nosuchplayer"`},
+		{[]string{"sim", "--make-openings", "o.txt", "--count", "0"}, "--count 0"},
+		{[]string{"sim", "--make-openings", "o.txt", "--judge", "nosuch"}, `--judge: unknown player "nosuch"`},
+		{[]string{"sim", "--make-openings", "o.txt", "--tolerance", "0.7"}, "--tolerance 0.7"},
+		{[]string{"sim", "--make-openings", "o.txt", "--stones", "40"}, "do not fit"},
 	}
-	for _, args := range tests {
-		if code, _, stderr := runCmd(t, "", args...); code != exitUsage {
-			t.Errorf("%q: exit %d, want %d\n%s", args, code, exitUsage, stderr)
+	for _, tt := range tests {
+		code, stdout, stderr := runCmd(t, "", tt.args...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) || !strings.Contains(stderr, "usage: mcgomoku sim") || stdout != "" {
+			t.Errorf("%q: exit %d, want %d and %q\n%s", tt.args, code, exitUsage, tt.want, stderr)
 		}
 	}
-	if code, _, stderr := runCmd(t, "", "sim", "greedy", "nosuchplayer", "--games", "2"); code != exitFailure || !strings.Contains(stderr, `unknown player "nosuchplayer"`) {
-		t.Errorf("unknown player: exit %d, %s", code, stderr)
+}
+
+// TestHelpOnce: -h prints the usage once, to stdout, as help COMMAND does.
+func TestHelpOnce(t *testing.T) {
+	for _, args := range [][]string{{"sim", "-h"}, {"sim", "--help"}, {"help", "sim"}, {"gen", "--help"}, {"play", "-h"}} {
+		code, stdout, stderr := runCmd(t, "", args...)
+		if code != 0 || strings.Count(stdout, "usage: mcgomoku") != 1 || stderr != "" {
+			t.Errorf("%q: exit %d, %d usages on stdout, stderr %q", args, code, strings.Count(stdout, "usage: mcgomoku"), stderr)
+		}
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/examples"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/player"
 	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
 
@@ -71,19 +72,26 @@ the run to --chart.`,
 			fs.IntVar(&o.verify, "verify", 1000, "games of the final match, tuned against start (0: none)")
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
-			return func(e *env, args []string) error { return o.run(e, args) }
+			return func(e *env, args []string) error { return o.run(e, args, fs) }
 		},
 	})
 }
 
-func (o *tuneOptions) run(e *env, args []string) error {
+func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	switch {
 	case len(args) > 0:
 		return usagef("unexpected arguments %q", args)
 	case o.out == "":
 		return usagef("--out is required")
-	case o.games < 0 || o.jobs < 0 || o.batch <= 0 || o.check < 0 || o.verify < 0 || o.stones <= 0:
-		return usagef("--games, --jobs, --check and --verify must not be negative, --batch and --stones must be positive")
+	case fs.Changed("games") && o.games < 1:
+		// 0 is not "the default": leave the flag out for [tune] iterations.
+		return usagef("--games %d: want at least 1 game (leave --games out for the config's [tune] iterations)", o.games)
+	case fs.Changed("jobs") && o.jobs < 1:
+		return usagef("--jobs %d: want at least 1 game at once", o.jobs)
+	case o.batch <= 0:
+		return usagef("--batch %d must be positive", o.batch)
+	case o.check < 0 || o.verify < 0:
+		return usagef("--check and --verify must not be negative (0: none)")
 	}
 	name, src := "(default)", examples.Default
 	if o.config != "" {
@@ -103,6 +111,19 @@ func (o *tuneOptions) run(e *env, args []string) error {
 	against, err := splitSpecs(o.against)
 	if err != nil {
 		return usagef("--against: %v", err)
+	}
+	for _, a := range against {
+		if a == tune.Self || a == tune.StartPlayer {
+			continue
+		}
+		if err := player.CheckSpec(a); err != nil {
+			return usagef("--against: %v", err)
+		}
+	}
+	if o.openings == "" {
+		if err := arena.CheckStones(cfg.Game.Size, o.stones); err != nil {
+			return usagef("--stones: %v", err)
+		}
 	}
 	if o.checkpoint == "" {
 		o.checkpoint = strings.TrimSuffix(o.out, filepath.Ext(o.out)) + ".tune.json"
