@@ -76,7 +76,7 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 			fs.DurationVar(&o.turn, "timeout-turn", player.DefaultTurn, "time per move for engines (Gomocup INFO timeout_turn)")
 			fs.DurationVar(&o.match, "timeout-match", 0, "thinking time per engine per game (INFO timeout_match; 0: no limit)")
 			fs.Int64Var(&o.memory, "max-memory", player.DefaultMemory, "memory limit told to engines (INFO max_memory), in bytes; the default is Gomocup's 350 MiB; 0 tells them no limit, which many read as: use the largest tables")
-			fs.DurationVar(&o.startup, "timeout-startup", player.DefaultStartup, "extra time for an engine's first move after it starts (allocating tables), not counted as match time")
+			fs.DurationVar(&o.startup, "timeout-startup", player.DefaultStartup, "extra time for an engine's first move after it starts (allocating tables), not counted as match time (0: none)")
 			fs.DurationVar(&o.slack, "slack", 0, "tolerance past a time limit before a forfeit (default: 200ms + a tenth of --timeout-turn)")
 			fs.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
 			fs.StringVar(&o.psqDir, "psq", "", "save every game as a Piskvork .psq record in this folder")
@@ -120,7 +120,11 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if memory == 0 {
 		memory = player.NoMemoryLimit
 	}
-	limits := player.Limits{Turn: o.turn, Match: o.match, Memory: memory, Startup: o.startup, Slack: o.slack}
+	startup := o.startup
+	if startup == 0 {
+		startup = -1 // none, as asked
+	}
+	limits := player.Limits{Turn: o.turn, Match: o.match, Memory: memory, Startup: startup, Slack: o.slack}
 
 	planned := o.games
 	if len(args) > 2 {

@@ -6,9 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
@@ -247,5 +249,60 @@ func TestPlayCommand(t *testing.T) {
 	code, stdout, _ = runCmd(t, "quit\n", "play", "--load", out, "--out", filepath.Join(t.TempDir(), "again.psq"))
 	if code != 0 || !strings.Contains(stdout, "on 9×9") {
 		t.Errorf("load: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestSimFakeEngines is the acceptance test of the engine driver:
+// mcgomoku sim against engines with real engines' habits, each a fake
+// engine run from this test binary, finishes every game with exactly the
+// forfeits the habit deserves.
+func TestSimFakeEngines(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		flags []string
+		extra []string       // more sim flags
+		want  map[string]int // the engine's forfeits by kind
+	}{
+		{"slow first move", []string{"-slow-first", "500ms"}, []string{"--timeout-startup", "2s"}, map[string]int{}},
+		{"slow first move, no allowance", []string{"-slow-first", "500ms"}, []string{"--timeout-startup", "0"}, map[string]int{"timeout": 4}},
+		{"drops a command right after its move", []string{"-busy", "60ms"}, nil, map[string]int{}},
+		{"newline inside MESSAGE", []string{"-split-message"}, nil, map[string]int{}},
+		{"whitespace then exit", []string{"-blank-exit"}, nil, map[string]int{"crash": 4}},
+		{"crash mid-game", []string{"-crash", "3"}, nil, map[string]int{"crash": 4}},
+		{"exit while the opponent thinks", []string{"-exit-after", "2"}, nil, map[string]int{"crash": 4}},
+		{"exit between games", []string{"-exit-on-restart"}, nil, map[string]int{}},
+		{"floods output then hangs", []string{"-flood", "5000"}, []string{"--timeout-startup", "0"}, map[string]int{"timeout": 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			engine := fakebrain.Spec(exe, tt.flags...)
+			args := append([]string{"sim", "greedy", engine, "--games", "4", "--jobs", "2", "--seed", "3",
+				"--timeout-turn", "200ms", "--slack", "150ms", "--json"}, tt.extra...)
+			code, stdout, stderr := runCmd(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s", code, stderr)
+			}
+			var sum arena.Summary
+			if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
+				t.Fatalf("%v\n%s", err, stdout)
+			}
+			if sum.Games != 4 {
+				t.Errorf("%d of 4 games", sum.Games)
+			}
+			got := map[string]int{}
+			for _, f := range sum.Forfeits {
+				if f.Loser != engine {
+					t.Errorf("greedy forfeited: %+v", f)
+				}
+				got[f.Kind]++
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("forfeits %v, want %v\n%s", got, tt.want, stdout)
+			}
+		})
 	}
 }

@@ -46,7 +46,7 @@ type Limits struct {
 	// Startup is the extra time the first move after an engine (re)starts
 	// may take, for what engines do once: allocating and clearing hash
 	// tables, loading weights. It is not counted as match time. 0 means
-	// DefaultStartup.
+	// DefaultStartup; a negative value, none.
 	Startup time.Duration
 	// Slack is how far past a limit an answer may come before it is a
 	// forfeit: pipes, process scheduling and a loaded machine all add
@@ -78,8 +78,11 @@ func (l Limits) WithDefaults() Limits {
 	if l.Memory == 0 {
 		l.Memory = DefaultMemory
 	}
-	if l.Startup <= 0 {
+	switch {
+	case l.Startup == 0:
 		l.Startup = DefaultStartup
+	case l.Startup < 0: // asked for none
+		l.Startup = 0
 	}
 	return l
 }
@@ -219,7 +222,7 @@ func NewPbrain(cmdline string, opt Options, lim Limits) (*Pbrain, error) {
 	}
 	p := &Pbrain{spec: "pbrain:" + cmdline, argv: argv, opt: opt, lim: lim.WithDefaults()}
 	p.spawn = p.startProcess
-	if err := p.start(); err != nil {
+	if err := p.start(context.Background()); err != nil {
 		var se *setupError
 		if errors.As(err, &se) {
 			return nil, err
@@ -369,7 +372,7 @@ func readLines(r io.Reader, f func(string) bool) {
 
 // start runs a new engine process: START, ABOUT, then the INFO lines.
 // Failures no retry can mend come back as *setupError.
-func (p *Pbrain) start() error {
+func (p *Pbrain) start(ctx context.Context) error {
 	bp, err := p.spawn()
 	if err != nil {
 		return &setupError{err}
@@ -377,8 +380,11 @@ func (p *Pbrain) start() error {
 	p.proc, p.fresh, p.synced, p.known, p.used = bp, true, true, nil, 0
 	p.firstMove, p.lastMove = true, time.Time{}
 	p.send(fmt.Sprintf("START %d", p.opt.Size))
-	if err := p.awaitOK("START", startTimeout); err != nil {
+	if err := p.awaitOK(ctx, "START", startTimeout); err != nil {
 		p.stop()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		var fe *ForfeitError
 		switch {
 		case errors.As(err, &fe) && fe.Kind == EngineError:
@@ -390,7 +396,7 @@ func (p *Pbrain) start() error {
 	}
 	if !p.noAbout {
 		p.send("ABOUT")
-		line, err := p.await(context.Background(), time.Now().Add(aboutTimeout), func(string) bool { return true })
+		line, err := p.await(ctx, time.Now().Add(aboutTimeout), func(string) bool { return true })
 		var fe *ForfeitError
 		switch {
 		case err == nil:
@@ -401,7 +407,9 @@ func (p *Pbrain) start() error {
 			// Silence: some old engines ignore what they do not know.
 			// The timeout killed it; start again without asking.
 			p.noAbout = true
-			return p.start()
+			return p.start(ctx)
+		case ctx.Err() != nil:
+			return ctx.Err()
 		default:
 			p.stop()
 			return fmt.Errorf("engine did not answer ABOUT: %w", err)
@@ -441,8 +449,8 @@ func (p *Pbrain) stop() {
 }
 
 // awaitOK waits for OK after START or RESTART.
-func (p *Pbrain) awaitOK(cmd string, d time.Duration) error {
-	_, err := p.await(context.Background(), time.Now().Add(d), func(line string) bool {
+func (p *Pbrain) awaitOK(ctx context.Context, cmd string, d time.Duration) error {
+	_, err := p.await(ctx, time.Now().Add(d), func(line string) bool {
 		return strings.EqualFold(firstWord(line), "OK")
 	})
 	if err != nil {
@@ -611,8 +619,8 @@ func (p *Pbrain) Move(ctx context.Context, b *game.Board) (int, error) {
 		// A new board size needs a new START; a dead engine a new process.
 		p.stop()
 		p.opt.Size, p.opt.Rule = b.Size(), b.Rule()
-		if err := p.start(); err != nil {
-			return -1, forfeit(Crash, "cannot start the engine: %v", err)
+		if err := p.start(ctx); err != nil {
+			return -1, p.startFailed(ctx, err)
 		}
 	} else if b.Rule() != p.opt.Rule {
 		p.opt.Rule = b.Rule()
@@ -630,8 +638,8 @@ func (p *Pbrain) Move(ctx context.Context, b *game.Board) (int, error) {
 	}
 	if p.proc == nil {
 		// It exited between games, which costs nothing: start it again.
-		if err := p.start(); err != nil {
-			return -1, forfeit(Crash, "cannot restart the engine: %v", err)
+		if err := p.start(ctx); err != nil {
+			return -1, p.startFailed(ctx, err)
 		}
 	}
 
@@ -723,19 +731,31 @@ func allowanceNote(a time.Duration) string {
 	return fmt.Sprintf(" + first-move allowance %v", a)
 }
 
+// startFailed is the error of a move whose engine could not be started:
+// the context's when it was cancelled, else a crash forfeit.
+func (p *Pbrain) startFailed(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return forfeit(Crash, "cannot start the engine: %v", err)
+}
+
 // restart sends RESTART between games; an engine without RESTART is ended
 // and run again, as the protocol says.
 func (p *Pbrain) restart(ctx context.Context) error {
 	p.send("RESTART")
-	if err := p.awaitOK("RESTART", startTimeout); err != nil {
+	if err := p.awaitOK(ctx, "RESTART", startTimeout); err != nil {
 		var fe *ForfeitError
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if errors.As(err, &fe) && fe.Kind == EngineError {
 			p.end()
 		} else {
 			p.stop()
 		}
-		if err := p.start(); err != nil {
-			return forfeit(Crash, "cannot restart the engine: %v", err)
+		if err := p.start(ctx); err != nil {
+			return p.startFailed(ctx, err)
 		}
 	}
 	p.fresh, p.synced, p.known, p.used = true, true, nil, 0

@@ -110,7 +110,7 @@ func (f *fakeEngine) spawn() (*brainProc, error) {
 func newFake(t *testing.T, f *fakeEngine, opt Options, lim Limits) *Pbrain {
 	t.Helper()
 	p := &Pbrain{spec: "pbrain:fake", argv: []string{"fake"}, opt: opt, lim: lim.WithDefaults(), spawn: f.spawn}
-	if err := p.start(); err != nil {
+	if err := p.start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.Close() })
