@@ -232,10 +232,15 @@ func TestPlayCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"    a b c d e f g h i", " 5  . . . .[X]. . . .  5", "greedy plays", `bad move "zz"`, "hint (greedy): ", "Saved the game to"} {
+	for _, want := range []string{"    a b c d e f g h i", " 6  . . . .[O]. . . .  6\n 5  . . . . X . . . .  5", "greedy plays", `bad move "zz"`, "hint (greedy): ", "Saved the game to"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
+	}
+	// One board per turn: at the start, after each reply and after the
+	// undo; not also after the player's own moves.
+	if n := strings.Count(stdout, "\n 9 "); n != 4 {
+		t.Errorf("%d boards, want 4:\n%s", n, stdout)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/mcgomoku/mcgomoku/examples"
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/player"
@@ -237,7 +238,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if err != nil {
 		return err
 	}
-	if err := tune.WriteFileAtomic(o.out, text); err != nil {
+	if err := atomicfile.Write(o.out, text); err != nil {
 		return err
 	}
 	return o.report(e.stdout, st, params, values, verified)
@@ -273,7 +274,7 @@ func (o *tuneOptions) writeChart(st *tune.State) error {
 	if err := tune.WriteChart(&b, st); err != nil {
 		return err
 	}
-	return tune.WriteFileAtomic(o.chart, b.Bytes())
+	return atomicfile.Write(o.chart, b.Bytes())
 }
 
 // header is the comment block written at the top of the tuned config.
