@@ -313,7 +313,7 @@ func (p *simProgress) update(pr arena.Progress) {
 		return
 	}
 	e := pr.Estimate
-	desc := fmt.Sprintf("score %.1f%% elo %s ± %s", 100*pr.WDL.Score(), arena.FormatElo(e.Elo), margin(e.Margin))
+	desc := fmt.Sprintf("score %.1f%% elo %s", 100*pr.WDL.Score(), arena.FormatEstimate(e))
 	if pr.SPRT != nil {
 		desc += fmt.Sprintf(" llr %.2f", pr.SPRT.LLR)
 	}
@@ -332,13 +332,6 @@ func (p *simProgress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
-}
-
-func margin(m float64) string {
-	if m > 1e6 || m != m {
-		return "inf"
-	}
-	return fmt.Sprintf("%.0f", m)
 }
 
 // fileWord makes a player name safe and short for a file name.

@@ -290,9 +290,12 @@ func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against
 	if res != nil {
 		p := res.Pairings[0]
 		e := p.Estimate()
+		elo := fmt.Sprintf("%s ± %s Elo (95%%: %s .. %s)", arena.FormatElo(e.Elo), marginText(e.Margin), arena.FormatElo(e.Low), arena.FormatElo(e.High))
+		if e.Bounded() {
+			elo = "Elo " + arena.FormatEstimate(e)
+		}
 		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped):", p.WDL.Games(), p.Penta.Pairs()),
-			fmt.Sprintf("  %s ± %s Elo (95%%: %s .. %s), wins %d, losses %d, draws %d, LOS %.1f%%.",
-				arena.FormatElo(e.Elo), marginText(e.Margin), arena.FormatElo(e.Low), arena.FormatElo(e.High), p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
+			fmt.Sprintf("  %s, wins %d, losses %d, draws %d, LOS %.1f%%.", elo, p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
 	}
 	lines = append(lines, "Tuned weights (start → tuned):")
 	for _, p := range params {
@@ -324,7 +327,8 @@ func (o *tuneOptions) report(w io.Writer, st *tune.State, params []tune.Param, v
 		}
 		b.Write(t.Bytes())
 		e := res.Pairings[0].Estimate()
-		if e.Low > 0 {
+		// An unbroken run has an infinite interval; its bound decides.
+		if e.Low > 0 && !e.Bounded() || e.Bounded() && e.Bound > 0 {
 			b.WriteString("the tuned weights are stronger: the 95% interval excludes zero\n")
 		} else {
 			b.WriteString("not shown stronger: the 95% interval includes zero\n")
@@ -372,7 +376,7 @@ func (p *tuneProgress) update(s tune.Status) {
 	}
 	gain := "gain: no check yet"
 	if s.Checks > 0 {
-		gain = fmt.Sprintf("gain %s ± %s", arena.FormatElo(s.Gain.Elo), margin(s.Gain.Margin))
+		gain = "gain " + arena.FormatEstimate(s.Gain)
 	}
 	if p.tty {
 		// The bar redraws one line: the description gets what the bar
