@@ -2,6 +2,7 @@ package player
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -534,4 +535,40 @@ func TestPbrainQuirks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzPbrainOutput feeds arbitrary engine output through the line reader
+// and the driver: whatever an engine prints, a move ends in a legal cell or
+// a forfeit, never a panic (a line of blanks once indexed an empty slice).
+func FuzzPbrainOutput(f *testing.F) {
+	for _, s := range []string{"7,7\r\n", "   ", "MESSAGE a\n-\x0e ev -30\n7,7\n", "SUGGEST 7,7\r\n7,7\r\n", "ERROR Unknown command: 6,7\r\n",
+		"\r\r\n\n", "OK\n 8 , 8 \n", "UNKNOWN\n", "99,99\n", "DEBUG\x00\n7,x\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, out []byte) {
+		var lines []string
+		readLines(bytes.NewReader(out), func(s string) bool {
+			if s == "" || s != strings.TrimSpace(s) || strings.ContainsAny(s, "\r\n") {
+				t.Fatalf("readLines gave %q", s)
+			}
+			lines = append(lines, s)
+			return true
+		})
+		fe := &fakeEngine{answers: lines}
+		p := &Pbrain{spec: "pbrain:fake", argv: []string{"fake"}, opt: Options{Size: 15},
+			lim: Limits{Turn: time.Millisecond, Slack: time.Millisecond, Startup: -1}.WithDefaults(), spawn: fe.spawn}
+		if err := p.start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		b := board(t, 15, game.Freestyle)
+		cell, err := p.Move(context.Background(), b)
+		var ferr *ForfeitError
+		switch {
+		case err == nil && b.Legal(cell) != nil:
+			t.Fatalf("illegal cell %d from %q", cell, out)
+		case err != nil && !errors.As(err, &ferr):
+			t.Fatalf("not a forfeit: %v", err)
+		}
+	})
 }
