@@ -87,11 +87,8 @@ func WriteReport(w io.Writer, r *Result, opt ReportOptions) error {
 // interval is the 95% interval for the report, or for an unbroken run the
 // one-sided bound.
 func interval(e Estimate) string {
-	switch {
-	case e.Bounded() && e.Elo > 0:
-		return fmt.Sprintf("above %+.0f", e.Bound)
-	case e.Bounded():
-		return fmt.Sprintf("below %+.0f", e.Bound)
+	if e.Bounded() {
+		return boundText(e, "above", "below")
 	}
 	return FormatElo(e.Low) + " .. " + FormatElo(e.High)
 }

@@ -114,13 +114,19 @@ func sweepBound(score float64, n int) float64 {
 // unbroken run, which no finite Elo fits, the bound with the samples that
 // make it: "> +277 (95% bound: all 20 games won)".
 func FormatEstimate(e Estimate) string {
-	switch {
-	case math.IsInf(e.Elo, 1) && e.N > 0:
-		return fmt.Sprintf("> %+.0f (95%% bound: all %d games won)", e.Bound, e.N)
-	case math.IsInf(e.Elo, -1) && e.N > 0:
-		return fmt.Sprintf("< %+.0f (95%% bound: all %d games lost)", e.Bound, e.N)
+	if e.Bounded() {
+		return boundText(e, ">", "<") + fmt.Sprintf(" (95%% bound: all %d games %s)", e.N, map[bool]string{true: "won", false: "lost"}[e.Elo > 0])
 	}
 	return FormatElo(e.Elo) + " ± " + formatMargin(e.Margin)
+}
+
+// boundText is an unbroken run's bound after the word for its side:
+// above (a run of wins) or below.
+func boundText(e Estimate, above, below string) string {
+	if e.Elo > 0 {
+		return fmt.Sprintf("%s %+.0f", above, e.Bound)
+	}
+	return fmt.Sprintf("%s %+.0f", below, e.Bound)
 }
 
 // Bounded reports whether e is an unbroken run, shown by its Bound.

@@ -131,11 +131,8 @@ func (r *Result) WriteText(w io.Writer) error {
 // crossElo is a crosstable's Elo column: the estimate, or for an unbroken
 // run the bound alone (the games are in the row).
 func crossElo(e Estimate) string {
-	switch {
-	case e.Bounded() && e.Elo > 0:
-		return fmt.Sprintf("> %+.0f", e.Bound)
-	case e.Bounded():
-		return fmt.Sprintf("< %+.0f", e.Bound)
+	if e.Bounded() {
+		return boundText(e, ">", "<")
 	}
 	return FormatElo(e.Elo) + " ± " + formatMargin(e.Margin)
 }
