@@ -231,8 +231,8 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 			return 0, usagef("--count %d must be positive", o.count)
 		case o.playouts <= 0:
 			return 0, usagef("--playouts %d must be positive", o.playouts)
-		case o.tolerance < 0 || o.tolerance >= 0.5:
-			return 0, usagef("--tolerance %g: want a distance from an even game, 0 (the default) up to below 0.5", o.tolerance)
+		case o.tolerance < 0 || o.tolerance > 0.5:
+			return 0, usagef("--tolerance %g: want a distance from an even game, 0 (the default) to 0.5 (any opening)", o.tolerance)
 		}
 		if err := player.CheckSpec(o.judge); err != nil {
 			return 0, usagef("--judge: %v", err)
