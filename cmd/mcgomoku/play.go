@@ -71,6 +71,15 @@ func (o *playOptions) run(e *env, args []string) error {
 	if err != nil {
 		return usagef("--colour: %v", err)
 	}
+	if err := player.CheckSpec(o.vs); err != nil {
+		return usagef("--vs: %v", err)
+	}
+	if err := player.CheckSpec(o.hint); err != nil {
+		return usagef("--hint: %v", err)
+	}
+	if o.load == "" && (o.size < game.MinSize || o.size > game.MaxSize) {
+		return usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
+	}
 	var b *game.Board
 	if o.load != "" {
 		f, err := os.Open(o.load)
@@ -86,9 +95,6 @@ func (o *playOptions) run(e *env, args []string) error {
 			return fmt.Errorf("%s: %w", o.load, err)
 		}
 	} else {
-		if o.size < game.MinSize || o.size > game.MaxSize {
-			return usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
-		}
 		b = game.MustBoard(o.size, rule)
 	}
 	out := o.out

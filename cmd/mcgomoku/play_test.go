@@ -33,6 +33,8 @@ func TestPlayOut(t *testing.T) {
 		{"existing record", []string{"--out", existing}, exitUsage, "exists; add --force"},
 		{"a folder", []string{"--out", dir}, exitUsage, "is a folder"},
 		{"existing record, forced", []string{"--out", existing, "--force"}, exitOK, "Saved the game to " + existing},
+		{"unknown opponent", []string{"--vs", "nosuch", "--out", filepath.Join(dir, "n.psq")}, exitUsage, `--vs: unknown player "nosuch"`},
+		{"unknown hinter", []string{"--hint", "nosuch", "--out", filepath.Join(dir, "n.psq")}, exitUsage, `--hint: unknown player "nosuch"`},
 	}
 	for _, tt := range tests {
 		args := append([]string{"play", "--size", "9", "--seed", "1"}, tt.args...)

@@ -223,6 +223,11 @@ func TestBrainCommand(t *testing.T) {
 	if code, _, _ := runCmd(t, "", "brain", "--engine", "search", "--config", "x.toml"); code != exitUsage {
 		t.Errorf("--config with search: exit %d", code)
 	}
+	for _, args := range [][]string{{"brain", "--engine", "nosuch"}, {"brain", "--engine", "search", "--fallback", "nosuch"}} {
+		if code, _, stderr := runCmd(t, "", args...); code != exitUsage || !strings.Contains(stderr, `unknown player "nosuch"`) {
+			t.Errorf("%q: exit %d, %s", args, code, stderr)
+		}
+	}
 }
 
 func TestPlayCommand(t *testing.T) {
