@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -134,5 +135,50 @@ func TestPlayInterrupted(t *testing.T) {
 	rec, err := game.ParsePSQ(data, out)
 	if err != nil || len(rec.Moves) != 2 {
 		t.Fatalf("record %+v, %v", rec, err)
+	}
+}
+
+// TestSimInterrupted: Ctrl-C stops a long match at once, prints the result
+// so far and exits 130, as STYLE.md asks of every long command.
+func TestSimInterrupted(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	psq := filepath.Join(t.TempDir(), "psq")
+	cmd := exec.Command(exe, mainArg, "sim", "greedy", "seed000", "--games", "100000", "--size", "9", "--psq", psq)
+	var stdout, stderr lockedBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// A record on disk means games are being played, so the interrupt
+	// handler is in place.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if recs, _ := filepath.Glob(filepath.Join(psq, "*.psq")); len(recs) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no game finished:\n%s", stderr.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("sim did not stop on Ctrl-C")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+		t.Errorf("exit %d, want %d\n%s", code, exitInterrupted, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "of 100000 games") || !strings.Contains(out, "(stopped: interrupted)") || !strings.Contains(out, "elo ") {
+		t.Errorf("no partial result:\n%s", out)
 	}
 }
