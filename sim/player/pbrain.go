@@ -211,7 +211,10 @@ type brainProc struct {
 // NewPbrain starts the engine given by cmdline (a path and arguments,
 // split like a shell word list) and checks it answers START for opt's
 // board. The engine is told lim (with defaults filled in) before its first
-// move.
+// move. It fails when the engine cannot be run, refuses the board or does
+// not answer START in time; an engine that dies after answering is kept,
+// and each move starts it again (a forfeit when that fails), so a match
+// goes on.
 func NewPbrain(cmdline string, opt Options, lim Limits) (*Pbrain, error) {
 	argv, err := SplitCommandLine(cmdline)
 	if err != nil {
