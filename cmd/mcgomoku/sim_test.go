@@ -277,8 +277,8 @@ func TestSimFakeEngines(t *testing.T) {
 		extra []string       // more sim flags
 		want  map[string]int // the engine's forfeits by kind
 	}{
-		{"slow first move", []string{"-slow-first", "500ms"}, []string{"--timeout-startup", "2s"}, map[string]int{}},
-		{"slow first move, no allowance", []string{"-slow-first", "500ms"}, []string{"--timeout-startup", "0"}, map[string]int{"timeout": 4}},
+		{"slow first move", []string{"-slow-first", "1s"}, []string{"--timeout-startup", "3s"}, map[string]int{}},
+		{"slow first move, no allowance", []string{"-slow-first", "1s"}, []string{"--timeout-startup", "0"}, map[string]int{"timeout": 4}},
 		{"drops a command right after its move", []string{"-busy", "60ms"}, nil, map[string]int{}},
 		{"newline inside MESSAGE", []string{"-split-message"}, nil, map[string]int{}},
 		{"whitespace then exit", []string{"-blank-exit"}, nil, map[string]int{"crash": 4}},
@@ -291,7 +291,8 @@ func TestSimFakeEngines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			engine := fakebrain.Spec(exe, tt.flags...)
 			args := append([]string{"sim", "greedy", engine, "--games", "4", "--jobs", "2", "--seed", "3",
-				"--timeout-turn", "200ms", "--slack", "150ms", "--json"}, tt.extra...)
+				// Limits roomy enough for a loaded machine and -race.
+				"--timeout-turn", "400ms", "--slack", "300ms", "--json"}, tt.extra...)
 			code, stdout, stderr := runCmd(t, "", args...)
 			if code != 0 {
 				t.Fatalf("exit %d\n%s", code, stderr)

@@ -562,7 +562,7 @@ func (p *Pbrain) crashed() error {
 
 // drain logs whatever the engine said since its last answer, so a late
 // line cannot be taken for the answer to the next command. It reports the
-// engine's exit, if it has exited.
+// engine's exit, if it has exited, after reading the rest of its output.
 func (p *Pbrain) drain() error {
 	for p.proc != nil {
 		select {
@@ -570,16 +570,39 @@ func (p *Pbrain) drain() error {
 			if !ok {
 				return p.crashed()
 			}
-			if w := strings.ToUpper(firstWord(line)); w == "MESSAGE" || w == "DEBUG" {
-				p.logf("%s", line)
-			} else {
-				p.logf("ignored late line: %q", line)
-			}
+			p.logLate(line)
+			continue
+		default:
+		}
+		select {
+		case <-p.proc.exit:
 		default:
 			return nil
 		}
+		// Gone, its output about to end: read it to the end.
+		timeout := time.After(endTimeout)
+		for {
+			select {
+			case line, ok := <-p.proc.lines:
+				if !ok {
+					return p.crashed()
+				}
+				p.logLate(line)
+			case <-timeout:
+				return p.crashed()
+			}
+		}
 	}
 	return nil
+}
+
+// logLate logs a line that came after the answer it could belong to.
+func (p *Pbrain) logLate(line string) {
+	if w := strings.ToUpper(firstWord(line)); w == "MESSAGE" || w == "DEBUG" {
+		p.logf("%s", line)
+	} else {
+		p.logf("ignored late line: %q", line)
+	}
 }
 
 // settle waits until the engine's last move is settleDelay old, so the

@@ -333,6 +333,12 @@ func engineLine(t *testing.T, flags ...string) string {
 // playOut asks p for moves on b, answering each with the first empty cell,
 // until p fails or n moves are made.
 func playOut(ctx context.Context, p Player, b *game.Board, n int) error {
+	return playOutWith(ctx, p, b, n, nil)
+}
+
+// playOutWith is playOut calling afterMove (if not nil) after each of p's
+// moves, while the opponent "thinks".
+func playOutWith(ctx context.Context, p Player, b *game.Board, n int, afterMove func()) error {
 	for i := 0; i < n && !b.Over(); i++ {
 		c, err := p.Move(ctx, b)
 		if err != nil {
@@ -340,6 +346,9 @@ func playOut(ctx context.Context, p Player, b *game.Board, n int) error {
 		}
 		if err := b.Play(c); err != nil {
 			return err
+		}
+		if afterMove != nil {
+			afterMove()
 		}
 		for j := 0; j < b.Cells(); j++ {
 			if b.Legal(j) == nil {
@@ -461,15 +470,16 @@ func TestPbrainQuirks(t *testing.T) {
 	opt := Options{Size: 15}
 	fast := Limits{Turn: 200 * time.Millisecond, Slack: 150 * time.Millisecond, Startup: time.Millisecond}
 	tests := []struct {
-		name    string
-		flags   []string
-		lim     Limits
-		moves   int         // moves asked of the engine in the first game
-		want    ForfeitKind // 0: the moves are all made
-		msg     string      // in the forfeit's message
-		log     string      // in the engine's log
-		nextOK  bool        // the next game is played without a forfeit
-		maxTime time.Duration
+		name     string
+		flags    []string
+		lim      Limits
+		moves    int         // moves asked of the engine in the first game
+		want     ForfeitKind // 0: the moves are all made
+		msg      string      // in the forfeit's message
+		log      string      // in the engine's log
+		nextOK   bool        // the next game is played without a forfeit
+		waitExit bool        // the opponent thinks until the engine has exited
+		maxTime  time.Duration
 	}{
 		{name: "slow first move within the start-up allowance", flags: []string{"-slow-first", "600ms"},
 			lim: Limits{Turn: 200 * time.Millisecond, Slack: 150 * time.Millisecond, Startup: 2 * time.Second}, moves: 4, nextOK: true},
@@ -486,7 +496,7 @@ func TestPbrainQuirks(t *testing.T) {
 		{name: "crash mid-game", flags: []string{"-crash", "3"},
 			lim: fast, moves: 5, want: Crash, msg: "exit status 3", nextOK: true},
 		{name: "exit while the opponent thinks", flags: []string{"-exit-after", "2"},
-			lim: fast, moves: 5, want: Crash, msg: "while the opponent was to move", nextOK: true},
+			lim: fast, moves: 5, want: Crash, msg: "while the opponent was to move", nextOK: true, waitExit: true},
 		{name: "exit between games", flags: []string{"-exit-on-restart"},
 			lim: fast, moves: 3, nextOK: true},
 		{name: "floods output then hangs", flags: []string{"-flood", "20000"},
@@ -500,7 +510,20 @@ func TestPbrainQuirks(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
-			err = playOut(ctx, p, board(t, 15, game.Freestyle), tt.moves)
+			var afterMove func()
+			if tt.waitExit {
+				// The opponent thinks until the engine has gone, so its
+				// death is seen before the next command, not after.
+				afterMove = func() {
+					if p.proc != nil {
+						select {
+						case <-p.proc.exit:
+						case <-time.After(5 * time.Second):
+						}
+					}
+				}
+			}
+			err = playOutWith(ctx, p, board(t, 15, game.Freestyle), tt.moves, afterMove)
 			var fe *ForfeitError
 			switch {
 			case tt.want == 0 && err != nil:
