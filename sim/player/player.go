@@ -67,13 +67,23 @@ func Names() []string {
 	return names
 }
 
+// CheckSpec reports whether spec names a registered player, without
+// making it, so a command line can be checked before any work.
+func CheckSpec(spec string) error {
+	name, _, _ := strings.Cut(spec, ":")
+	if _, ok := factories[name]; !ok {
+		return fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	return nil
+}
+
 // New makes a player from a spec "name" or "name:arg".
 func New(spec string, opt Options) (Player, error) {
-	name, arg, _ := strings.Cut(spec, ":")
-	f, ok := factories[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
+	if err := CheckSpec(spec); err != nil {
+		return nil, err
 	}
+	name, arg, _ := strings.Cut(spec, ":")
+	f := factories[name]
 	p, err := f(arg, opt)
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", spec, err)
