@@ -60,42 +60,80 @@ also when it is stopped with Ctrl-C.`,
 }
 
 func (o *playOptions) run(e *env, args []string) error {
+	s, err := o.newSession(e, args)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	// Ctrl-C ends the game and saves it: moves are read in the background
+	// so the wait for one can be interrupted.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	s.readLines(ctx)
+	fmt.Fprintf(e.stdout, "You play %v against %s on %d×%d, %v rule. Type a move like h8, or help.\n", s.human, o.vs, s.b.Size(), s.b.Size(), s.opt.Rule)
+	for !s.b.Over() && !s.quit && !s.interrupted && !s.forfeited {
+		if s.b.ToMove() != s.human {
+			s.aiTurn()
+		} else {
+			s.humanTurn()
+		}
+	}
+	s.showEnd()
+	if err := s.save(); err != nil {
+		return err
+	}
+	if s.interrupted {
+		return errInterrupted
+	}
+	return nil
+}
+
+// session is one game of "mcgomoku play", from the checked flags to the
+// saved record.
+type session struct {
+	o      *playOptions
+	e      *env
+	b      *game.Board
+	human  game.Colour
+	out    string         // where the record is saved
+	opt    player.Options // for the opponent and the hinter
+	ai     player.Player
+	hinter player.Player // made on the first hint
+
+	ctx   context.Context // done on Ctrl-C
+	lines <-chan string   // the player's input, read in the background
+	times []int           // per move, in milliseconds, for the record
+
+	quit, interrupted, forfeited bool // why the game stopped before its end
+	dirty                        bool // the board changed since it was last drawn
+}
+
+// newSession checks the flags, sets up the board and the opponent, and
+// checks the record's place, all before the first move.
+func (o *playOptions) newSession(e *env, args []string) (*session, error) {
 	if len(args) > 0 {
-		return usagef("play takes no arguments, got %q", args)
+		return nil, usagef("play takes no arguments, got %q", args)
 	}
 	rule, err := game.ParseRule(o.rule)
 	if err != nil {
-		return usagef("%v", err)
+		return nil, usagef("%v", err)
 	}
 	human, err := game.ParseColour(o.colour)
 	if err != nil {
-		return usagef("--colour: %v", err)
+		return nil, usagef("--colour: %v", err)
 	}
 	if err := player.CheckSpec(o.vs); err != nil {
-		return usagef("--vs: %v", err)
+		return nil, usagef("--vs: %v", err)
 	}
 	if err := player.CheckSpec(o.hint); err != nil {
-		return usagef("--hint: %v", err)
+		return nil, usagef("--hint: %v", err)
 	}
 	if o.load == "" && (o.size < game.MinSize || o.size > game.MaxSize) {
-		return usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
+		return nil, usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
 	}
-	var b *game.Board
-	if o.load != "" {
-		f, err := os.Open(o.load)
-		if err != nil {
-			return err
-		}
-		rec, err := game.ReadPSQ(f, o.load)
-		f.Close()
-		if err != nil {
-			return err
-		}
-		if b, err = rec.Board(rule); err != nil {
-			return fmt.Errorf("%s: %w", o.load, err)
-		}
-	} else {
-		b = game.MustBoard(o.size, rule)
+	b, err := o.board(rule)
+	if err != nil {
+		return nil, err
 	}
 	out := o.out
 	if out == "" {
@@ -104,7 +142,7 @@ func (o *playOptions) run(e *env, args []string) error {
 	// A game is too much to lose to a typo: the record's place is
 	// checked before the first move.
 	if err := checkOut(out, o.force); err != nil {
-		return err
+		return nil, err
 	}
 	seed := o.seed
 	if seed == 0 {
@@ -113,26 +151,50 @@ func (o *playOptions) run(e *env, args []string) error {
 	opt := player.Options{Size: b.Size(), Rule: rule, Seed: seed}
 	ai, err := player.New(o.vs, opt)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if c, ok := ai.(player.Closer); ok {
-		defer c.Close()
-	}
-	var hinter player.Player // made on the first hint
-	defer func() {
-		if c, ok := hinter.(player.Closer); ok {
-			c.Close()
-		}
-	}()
+	return &session{o: o, e: e, b: b, human: human, out: out, opt: opt, ai: ai,
+		times: make([]int, b.Moves()), dirty: true}, nil
+}
 
-	// Ctrl-C ends the game and saves it: moves are read in the background
-	// so the wait for one can be interrupted.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+// board is the starting position: --load's record, or an empty board.
+func (o *playOptions) board(rule game.Rule) (*game.Board, error) {
+	if o.load == "" {
+		return game.MustBoard(o.size, rule), nil
+	}
+	f, err := os.Open(o.load)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := game.ReadPSQ(f, o.load)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	b, err := rec.Board(rule)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.load, err)
+	}
+	return b, nil
+}
+
+// close stops the players that run engines.
+func (s *session) close() {
+	if c, ok := s.hinter.(player.Closer); ok {
+		c.Close()
+	}
+	if c, ok := s.ai.(player.Closer); ok {
+		c.Close()
+	}
+}
+
+// readLines starts reading the player's input into s.lines until it
+// ends or ctx is done.
+func (s *session) readLines(ctx context.Context) {
 	lines := make(chan string)
 	go func() {
 		defer close(lines)
-		in := bufio.NewScanner(e.stdin)
+		in := bufio.NewScanner(s.e.stdin)
 		for in.Scan() {
 			select {
 			case lines <- in.Text():
@@ -141,146 +203,167 @@ func (o *playOptions) run(e *env, args []string) error {
 			}
 		}
 	}()
-	times := make([]int, b.Moves())
-	fmt.Fprintf(e.stdout, "You play %v against %s on %d×%d, %v rule. Type a move like h8, or help.\n", human, o.vs, b.Size(), b.Size(), rule)
-	quit, interrupted := false, false
-	dirty := true // the board changed since it was last drawn
-	for !b.Over() && !quit && !interrupted {
-		if b.ToMove() != human {
-			start := time.Now()
-			cell, err := ai.Move(ctx, b)
-			if ctx.Err() != nil {
-				interrupted = true
-				break
-			}
-			if err == nil {
-				err = b.Legal(cell)
-			}
-			if err != nil {
-				fmt.Fprintf(e.stdout, "%s failed to move (%v): you win by forfeit.\n", o.vs, err)
-				break
-			}
-			b.Play(cell)
-			times = append(times, int(time.Since(start).Milliseconds()))
-			fmt.Fprintf(e.stdout, "%s plays %s\n", o.vs, game.FormatMove(cell, b.Size()))
-			dirty = true
-			continue
-		}
-		// One board per turn: drawn when it is the player's move, after
-		// the reply, not after the player's own move too.
-		if dirty {
-			drawBoard(e.stdout, b, lastMoveMark(b))
-			dirty = false
-		}
-		fmt.Fprintf(e.stdout, "%v to move> ", human)
-		start := time.Now()
-		var line string
-		select {
-		case l, ok := <-lines:
-			if !ok {
-				fmt.Fprintln(e.stdout)
-				quit = true
-				continue
-			}
-			line = strings.TrimSpace(l)
-		case <-ctx.Done():
-			fmt.Fprintln(e.stdout)
-			interrupted = true
-			continue
-		}
-		switch strings.ToLower(line) {
-		case "":
-			continue
-		case "q", "quit", "exit":
-			quit = true
-		case "?", "help":
-			fmt.Fprintln(e.stdout, "moves: h8 or 7,7 (x,y from the top left, 0-based); commands: undo, hint, quit")
-		case "u", "undo":
-			// Take back the AI's reply and your move, so it is your turn
-			// again.
-			undone := 0
-			for b.Moves() > 0 && (undone == 0 || b.ToMove() != human) {
-				b.Undo()
-				times = times[:len(times)-1]
-				undone++
-			}
-			if undone == 0 {
-				fmt.Fprintln(e.stdout, "nothing to undo")
-			}
-			dirty = undone > 0
-		case "h", "hint":
-			if hinter == nil {
-				if hinter, err = player.New(o.hint, opt); err != nil {
-					fmt.Fprintf(e.stdout, "no hint: %v\n", err)
-					hinter = nil
-					continue
-				}
-			}
-			hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			cell, err := hinter.Move(hctx, b)
-			cancel()
-			if err != nil {
-				fmt.Fprintf(e.stdout, "no hint: %v\n", err)
-			} else {
-				fmt.Fprintf(e.stdout, "hint (%s): %s\n", o.hint, game.FormatMove(cell, b.Size()))
-			}
-		default:
-			cell, err := game.ParseMove(line, b.Size())
-			if err == nil {
-				err = b.Play(cell)
-			}
-			if err != nil {
-				fmt.Fprintf(e.stdout, "%v\n", err)
-				continue
-			}
-			times = append(times, int(time.Since(start).Milliseconds()))
-			dirty = true
-		}
+	s.ctx, s.lines = ctx, lines
+}
+
+// aiTurn plays the opponent's move; a move that fails or is illegal
+// forfeits the game.
+func (s *session) aiTurn() {
+	start := time.Now()
+	cell, err := s.ai.Move(s.ctx, s.b)
+	if s.ctx.Err() != nil {
+		s.interrupted = true
+		return
 	}
+	if err == nil {
+		err = s.b.Legal(cell)
+	}
+	if err != nil {
+		fmt.Fprintf(s.e.stdout, "%s failed to move (%v): you win by forfeit.\n", s.o.vs, err)
+		s.forfeited = true
+		return
+	}
+	s.b.Play(cell)
+	s.times = append(s.times, int(time.Since(start).Milliseconds()))
+	fmt.Fprintf(s.e.stdout, "%s plays %s\n", s.o.vs, game.FormatMove(cell, s.b.Size()))
+	s.dirty = true
+}
+
+// humanTurn prompts for one line and does what it says: a move or a
+// command.
+func (s *session) humanTurn() {
+	w := s.e.stdout
+	// One board per turn: drawn when it is the player's move, after the
+	// reply, not after the player's own move too.
+	if s.dirty {
+		drawBoard(w, s.b, lastMoveMark(s.b))
+		s.dirty = false
+	}
+	fmt.Fprintf(w, "%v to move> ", s.human)
+	start := time.Now()
+	var line string
+	select {
+	case l, ok := <-s.lines:
+		if !ok {
+			fmt.Fprintln(w)
+			s.quit = true
+			return
+		}
+		line = strings.TrimSpace(l)
+	case <-s.ctx.Done():
+		fmt.Fprintln(w)
+		s.interrupted = true
+		return
+	}
+	switch strings.ToLower(line) {
+	case "":
+	case "q", "quit", "exit":
+		s.quit = true
+	case "?", "help":
+		fmt.Fprintln(w, "moves: h8 or 7,7 (x,y from the top left, 0-based); commands: undo, hint, quit")
+	case "u", "undo":
+		s.undo()
+	case "h", "hint":
+		s.hint()
+	default:
+		cell, err := game.ParseMove(line, s.b.Size())
+		if err == nil {
+			err = s.b.Play(cell)
+		}
+		if err != nil {
+			fmt.Fprintf(w, "%v\n", err)
+			return
+		}
+		s.times = append(s.times, int(time.Since(start).Milliseconds()))
+		s.dirty = true
+	}
+}
+
+// undo takes back the AI's reply and the player's move, so it is the
+// player's turn again.
+func (s *session) undo() {
+	undone := 0
+	for s.b.Moves() > 0 && (undone == 0 || s.b.ToMove() != s.human) {
+		s.b.Undo()
+		s.times = s.times[:len(s.times)-1]
+		undone++
+	}
+	if undone == 0 {
+		fmt.Fprintln(s.e.stdout, "nothing to undo")
+	}
+	s.dirty = undone > 0
+}
+
+// hint asks --hint's player for a move, made on the first hint, with
+// ten seconds to answer.
+func (s *session) hint() {
+	if s.hinter == nil {
+		h, err := player.New(s.o.hint, s.opt)
+		if err != nil {
+			fmt.Fprintf(s.e.stdout, "no hint: %v\n", err)
+			return
+		}
+		s.hinter = h
+	}
+	hctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	cell, err := s.hinter.Move(hctx, s.b)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(s.e.stdout, "no hint: %v\n", err)
+	} else {
+		fmt.Fprintf(s.e.stdout, "hint (%s): %s\n", s.o.hint, game.FormatMove(cell, s.b.Size()))
+	}
+}
+
+// showEnd draws the final board, the winning five bracketed, and says
+// how the game ended.
+func (s *session) showEnd() {
+	w, b := s.e.stdout, s.b
 	if line := b.WinningLine(); len(line) > 0 {
-		drawBoard(e.stdout, b, line)
+		drawBoard(w, b, line)
 		var names []string
 		for _, c := range line {
 			names = append(names, game.FormatMove(c, b.Size()))
 		}
-		fmt.Fprintf(e.stdout, "Five in a row, in brackets: %s\n", strings.Join(names, " "))
-	} else if dirty {
-		drawBoard(e.stdout, b, lastMoveMark(b))
+		fmt.Fprintf(w, "Five in a row, in brackets: %s\n", strings.Join(names, " "))
+	} else if s.dirty {
+		drawBoard(w, b, lastMoveMark(b))
 	}
 	switch {
-	case b.Winner() == human:
-		fmt.Fprintln(e.stdout, "You win!")
+	case b.Winner() == s.human:
+		fmt.Fprintln(w, "You win!")
 	case b.Winner() != game.Empty:
-		fmt.Fprintf(e.stdout, "%s wins.\n", o.vs)
+		fmt.Fprintf(w, "%s wins.\n", s.o.vs)
 	case b.Full():
-		fmt.Fprintln(e.stdout, "Draw: the board is full.")
-	case interrupted:
-		fmt.Fprintln(e.stdout, "Interrupted.")
+		fmt.Fprintln(w, "Draw: the board is full.")
+	case s.interrupted:
+		fmt.Fprintln(w, "Interrupted.")
 	}
-	if b.Moves() == 0 {
-		fmt.Fprintln(e.stdout, "No moves: nothing to save.")
-	} else {
-		rec := game.NewRecord(b, times)
-		names := [2]string{"human", o.vs}
-		rec.Levels = [2]int{0, 11}
-		if human == game.White {
-			names[0], names[1] = names[1], names[0]
-			rec.Levels = [2]int{11, 0}
-		}
-		rec.Trailer = []string{names[0], names[1], "0"}
-		// --force was checked before the game; a file that appeared since
-		// is not replaced without it.
-		if err := checkOut(out, o.force); err != nil {
-			return fmt.Errorf("the game was not saved: %w", err)
-		}
-		if err := atomicfile.Write(out, rec.Bytes()); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "Saved the game to %s\n", out)
+}
+
+// save writes the game as a .psq record, unless no move was played.
+func (s *session) save() error {
+	if s.b.Moves() == 0 {
+		fmt.Fprintln(s.e.stdout, "No moves: nothing to save.")
+		return nil
 	}
-	if interrupted {
-		return errInterrupted
+	rec := game.NewRecord(s.b, s.times)
+	names := [2]string{"human", s.o.vs}
+	rec.Levels = [2]int{0, 11}
+	if s.human == game.White {
+		names[0], names[1] = names[1], names[0]
+		rec.Levels = [2]int{11, 0}
 	}
+	rec.Trailer = []string{names[0], names[1], "0"}
+	// --force was checked before the game; a file that appeared since
+	// is not replaced without it.
+	if err := checkOut(s.out, s.o.force); err != nil {
+		return fmt.Errorf("the game was not saved: %w", err)
+	}
+	if err := atomicfile.Write(s.out, rec.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.e.stdout, "Saved the game to %s\n", s.out)
 	return nil
 }
 
