@@ -597,122 +597,22 @@ func (p *parser) condition(unless bool) (bool, error) {
 	if !r.literal(kind) {
 		return false, r.errf("unknown condition")
 	}
-	var cond condTest
 	switch kind {
-	case "score":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		c, err := p.scoreCondition()
-		if err != nil {
-			return false, err
-		}
-		cond = c
-	case "entity":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		ea, err := p.entityArg(false, false)
-		if err != nil {
-			return false, err
-		}
-		cond = &condEntity{ea}
-	case "block":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		pos, err := parseCoords(r, true, false)
-		if err != nil {
-			return false, err
-		}
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		b, err := p.blockArg(true)
-		if err != nil {
-			return false, err
-		}
-		cond = &condBlock{pos, b}
-	case "blocks":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		var cs [3]coords
-		for i := range cs {
-			if i > 0 {
-				if err := r.sep(); err != nil {
-					return false, err
-				}
-			}
-			c, err := parseCoords(r, true, false)
-			if err != nil {
-				return false, err
-			}
-			cs[i] = c
-		}
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		mode, err := p.oneOf("all", "masked")
-		if err != nil {
-			return false, err
-		}
-		cond = &condBlocks{cs[0], cs[1], cs[2], mode == "masked"}
-	case "data":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		src, err := p.dataSource()
-		if err != nil {
-			return false, err
-		}
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		path, err := parseNBTPath(r)
-		if err != nil {
-			return false, err
-		}
-		cond = &condData{src, path}
 	case "function":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		ref, err := parseFunctionRef(r)
-		if err != nil {
-			return false, err
-		}
-		st := stage{custom: custIfFunction, fn: ref, fork: true}
-		if unless {
-			st.custom = custUnlessFunction
-		}
-		p.line.stages = append(p.line.stages, st)
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		return false, nil
-	case "loaded":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		pos, err := parseCoords(r, true, false)
-		if err != nil {
-			return false, err
-		}
-		cond = &condLoaded{pos}
-	case "dimension":
-		if err := r.sep(); err != nil {
-			return false, err
-		}
-		dim, err := parseDimension(r)
-		if err != nil {
-			return false, err
-		}
-		cond = &condDimension{dim}
+		return false, p.functionCondition(unless)
 	case "predicate", "items", "biome", "stopwatch":
 		return false, r.unsupported("execute if %s", kind)
-	default:
+	}
+	parse, ok := conditions[kind]
+	if !ok {
 		return false, r.errf("unknown condition '%s'", kind)
+	}
+	if err := r.sep(); err != nil {
+		return false, err
+	}
+	cond, err := parse(p)
+	if err != nil {
+		return false, err
 	}
 	if !r.CanRead() {
 		p.setLeaf("execute", &cmdCondition{cond, unless})
@@ -723,6 +623,113 @@ func (p *parser) condition(unless bool) (bool, error) {
 		return false, err
 	}
 	return false, nil
+}
+
+// conditions parse the arguments of one if/unless condition each, after
+// its keyword and the space. "function" is not here: it is a stage of
+// its own, not a test.
+var conditions = map[string]func(p *parser) (condTest, error){
+	"score":  (*parser).scoreCondition,
+	"block":  (*parser).blockCondition,
+	"blocks": (*parser).blocksCondition,
+	"data":   (*parser).dataCondition,
+	"entity": func(p *parser) (condTest, error) {
+		ea, err := p.entityArg(false, false)
+		if err != nil {
+			return nil, err
+		}
+		return &condEntity{ea}, nil
+	},
+	"loaded": func(p *parser) (condTest, error) {
+		pos, err := parseCoords(p.r, true, false)
+		if err != nil {
+			return nil, err
+		}
+		return &condLoaded{pos}, nil
+	},
+	"dimension": func(p *parser) (condTest, error) {
+		dim, err := parseDimension(p.r)
+		if err != nil {
+			return nil, err
+		}
+		return &condDimension{dim}, nil
+	},
+}
+
+// functionCondition parses "if|unless function ID": the function runs
+// as a stage, so the condition never ends the command.
+func (p *parser) functionCondition(unless bool) error {
+	r := p.r
+	if err := r.sep(); err != nil {
+		return err
+	}
+	ref, err := parseFunctionRef(r)
+	if err != nil {
+		return err
+	}
+	st := stage{custom: custIfFunction, fn: ref, fork: true}
+	if unless {
+		st.custom = custUnlessFunction
+	}
+	p.line.stages = append(p.line.stages, st)
+	return r.sep()
+}
+
+func (p *parser) blockCondition() (condTest, error) {
+	r := p.r
+	pos, err := parseCoords(r, true, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.sep(); err != nil {
+		return nil, err
+	}
+	b, err := p.blockArg(true)
+	if err != nil {
+		return nil, err
+	}
+	return &condBlock{pos, b}, nil
+}
+
+func (p *parser) blocksCondition() (condTest, error) {
+	r := p.r
+	var cs [3]coords
+	for i := range cs {
+		if i > 0 {
+			if err := r.sep(); err != nil {
+				return nil, err
+			}
+		}
+		c, err := parseCoords(r, true, false)
+		if err != nil {
+			return nil, err
+		}
+		cs[i] = c
+	}
+	if err := r.sep(); err != nil {
+		return nil, err
+	}
+	mode, err := p.oneOf("all", "masked")
+	if err != nil {
+		return nil, err
+	}
+	return &condBlocks{cs[0], cs[1], cs[2], mode == "masked"}, nil
+}
+
+func (p *parser) dataCondition() (condTest, error) {
+	r := p.r
+	src, err := p.dataSource()
+	if err != nil {
+		return nil, err
+	}
+	if err := r.sep(); err != nil {
+		return nil, err
+	}
+	path, err := parseNBTPath(r)
+	if err != nil {
+		return nil, err
+	}
+	return &condData{src, path}, nil
 }
 
 func (p *parser) scoreCondition() (condTest, error) {
