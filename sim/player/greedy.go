@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -11,19 +12,15 @@ import (
 )
 
 func init() {
-	Register("greedy", func(arg string, opt Options) (Player, error) {
-		cfg := config.Default()
-		name := "greedy"
-		if arg != "" {
-			c, err := config.Load(arg)
-			if err != nil {
-				return nil, err
-			}
-			cfg, name = c, "greedy:"+arg
+	RegisterPrepared("greedy", func(arg string) (Maker, error) {
+		if arg == "" {
+			return GreedyMaker("greedy", config.Default().Weights), nil
 		}
-		g := NewGreedy(cfg.Weights, opt)
-		g.name = name
-		return g, nil
+		c, err := config.Load(arg)
+		if err != nil {
+			return nil, err
+		}
+		return GreedyMaker("greedy:"+arg, c.Weights), nil
 	})
 }
 
@@ -32,6 +29,7 @@ func init() {
 type Greedy struct {
 	name    string
 	weights eval.Weights
+	models  *modelCache // shared by the players of one Maker
 	seed    int64
 	rng     *rand.Rand // nil unless the weights ask for noise
 	state   *eval.State
@@ -40,11 +38,83 @@ type Greedy struct {
 
 // NewGreedy returns a greedy player with the given (validated) weights.
 func NewGreedy(w eval.Weights, opt Options) *Greedy {
-	g := &Greedy{name: "greedy", weights: w, seed: opt.Seed}
+	return newGreedy("greedy", w, &modelCache{weights: w}, opt)
+}
+
+// GreedyMaker returns a Maker of greedy players named name with weights
+// w. Its players share one evaluation model per board size and rule:
+// building one (tables, neighbour lists, the empty board's scores) costs
+// more than a game, and a match or a tuning iteration makes players for
+// every game.
+func GreedyMaker(name string, w eval.Weights) Maker {
+	models := &modelCache{weights: w}
+	return func(opt Options) (Player, error) { return newGreedy(name, w, models, opt), nil }
+}
+
+func newGreedy(name string, w eval.Weights, models *modelCache, opt Options) *Greedy {
+	g := &Greedy{name: name, weights: w, models: models, seed: opt.Seed}
 	if w.Noise > 0 {
 		g.rng = rand.New(rand.NewPCG(uint64(opt.Seed), 0x9e3779b97f4a7c15))
 	}
 	return g
+}
+
+// modelCache holds the evaluation models of one set of weights, by board
+// size and rule, and the states finished players handed back. A model is
+// immutable, so players on several goroutines share it; a state is reused
+// by one player at a time (reset to the empty board costs a copy, a new
+// one an allocation the size of the board times twenty).
+type modelCache struct {
+	weights eval.Weights
+	mu      sync.Mutex
+	models  map[modelKey]*modelEntry
+}
+
+type modelKey struct {
+	size int
+	rule game.Rule
+}
+
+type modelEntry struct {
+	model *eval.Model
+	free  []*eval.State
+}
+
+// state returns an evaluation of the empty board for size and rule.
+func (c *modelCache) state(size int, rule game.Rule) (*eval.State, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := modelKey{size, rule}
+	e, ok := c.models[k]
+	if !ok {
+		m, err := eval.NewModel(size, rule, c.weights)
+		if err != nil {
+			return nil, err
+		}
+		if c.models == nil {
+			c.models = map[modelKey]*modelEntry{}
+		}
+		e = &modelEntry{model: m}
+		c.models[k] = e
+	}
+	if n := len(e.free); n > 0 {
+		s := e.free[n-1]
+		e.free = e.free[:n-1]
+		s.Reset()
+		return s, nil
+	}
+	return eval.NewState(e.model), nil
+}
+
+// put takes back a state no player uses any more.
+func (c *modelCache) put(s *eval.State) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := s.Model()
+	e := c.models[modelKey{m.Size, m.Rule}]
+	if e != nil && e.model == m {
+		e.free = append(e.free, s)
+	}
 }
 
 func (g *Greedy) Name() string { return g.name }
@@ -52,15 +122,28 @@ func (g *Greedy) Name() string { return g.name }
 // State returns the evaluation after the last Move, for tests and tools.
 func (g *Greedy) State() *eval.State { return g.state }
 
+// Finish hands the player's evaluation back to its Maker's players, for
+// the next game; the player is not used again (see Finisher).
+func (g *Greedy) Finish() {
+	if g.state != nil {
+		g.models.put(g.state)
+		g.state = nil
+		g.follow.Reset()
+	}
+}
+
 // sync brings the evaluation to b's position, rebuilding the model when
 // the board's size or rule changed.
 func (g *Greedy) sync(b *game.Board) error {
 	if g.state == nil || g.state.Model().Size != b.Size() || g.state.Model().Rule != b.Rule() {
-		m, err := eval.NewModel(b.Size(), b.Rule(), g.weights)
+		if g.state != nil {
+			g.models.put(g.state)
+		}
+		st, err := g.models.state(b.Size(), b.Rule())
 		if err != nil {
 			return err
 		}
-		g.state = eval.NewState(m)
+		g.state = st
 		g.follow.Reset()
 	}
 	g.follow.SyncReset(b, g.state.Place, g.state.Remove, g.state.Reset)
