@@ -24,10 +24,25 @@ type Entrant struct {
 }
 
 func (e Entrant) make(opt player.Options) (player.Player, error) {
-	if e.New != nil {
-		return e.New(opt)
+	f, err := e.prepare()
+	if err != nil {
+		return nil, err
 	}
-	return player.New(e.Spec, opt)
+	return f(opt)
+}
+
+// prepare returns the factory of the entrant's players: its own, or the
+// registry's for its spec with the spec (and any file it names) read
+// once, as a run makes players for every game.
+func (e Entrant) prepare() (Factory, error) {
+	if e.New != nil {
+		return e.New, nil
+	}
+	m, err := player.Prepare(e.Spec)
+	if err != nil {
+		return nil, err
+	}
+	return Factory(m), nil
 }
 
 // MatchConfig describes a match between two players. Only A and B (or
@@ -234,6 +249,7 @@ func Tournament(ctx context.Context, cfg TournamentConfig) (*Result, error) {
 
 type run struct {
 	entrants []Entrant
+	makers   []Factory // entrants[i]'s players, prepared once
 	pairings [][2]int
 	games    int // per pairing
 	size     int
@@ -285,10 +301,15 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	for i, e := range r.entrants {
 		// Make every player once before any game, so a bad spec or an
 		// engine that will not start fails the run at once.
-		p, err := e.make(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed})
+		f, err := e.prepare()
 		if err != nil {
 			return nil, err
 		}
+		p, err := f(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed})
+		if err != nil {
+			return nil, err
+		}
+		r.makers = append(r.makers, f)
 		name := e.Spec
 		if name == "" {
 			name = p.Name()
@@ -458,7 +479,7 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 			players[c] = p
 			continue
 		}
-		p, err := r.entrants[e].make(player.Options{Size: r.size, Rule: r.rule, Seed: gameSeed(r.seed, j.pairing, j.index, c)})
+		p, err := r.makers[e](player.Options{Size: r.size, Rule: r.rule, Seed: gameSeed(r.seed, j.pairing, j.index, c)})
 		if err != nil {
 			return Game{}, false, fmt.Errorf("%s: %w", names[e], err)
 		}

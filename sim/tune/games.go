@@ -54,6 +54,8 @@ type Games struct {
 	Jobs     int // games played at once; 0 means GOMAXPROCS
 
 	perm     []int
+	start    arena.Factory            // the starting weights' players
+	makers   map[string]arena.Factory // the other opponents', prepared once
 	forfeits atomic.Int64
 }
 
@@ -77,6 +79,8 @@ func (g *Games) Prepare() error {
 	if err := g.Base.Validate(); err != nil {
 		return fmt.Errorf("the starting weights: %w", err)
 	}
+	g.start = greedy(g.Base)
+	g.makers = map[string]arena.Factory{}
 	seen := map[string]bool{}
 	for _, a := range g.Against {
 		if seen[a] {
@@ -86,7 +90,12 @@ func (g *Games) Prepare() error {
 		if a == Self || a == StartPlayer {
 			continue
 		}
-		p, err := player.New(a, player.Options{Size: g.Size, Rule: g.Rule, Seed: g.Seed})
+		m, err := player.Prepare(a)
+		if err != nil {
+			return err
+		}
+		g.makers[a] = arena.Factory(m)
+		p, err := m(player.Options{Size: g.Size, Rule: g.Rule, Seed: g.Seed})
 		if err != nil {
 			return err
 		}
@@ -207,15 +216,17 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 	return r, len(jobs), nil
 }
 
+// greedy makes the players of one weight set; they share its evaluation
+// model, as an iteration's games all use the same few weight sets.
 func greedy(w eval.Weights) arena.Factory {
-	return func(opt player.Options) (player.Player, error) { return player.NewGreedy(w, opt), nil }
+	return arena.Factory(player.GreedyMaker("greedy", w))
 }
 
 func (g *Games) opponent(spec string) arena.Factory {
 	if spec == StartPlayer {
-		return greedy(g.Base)
+		return g.start
 	}
-	return func(opt player.Options) (player.Player, error) { return player.New(spec, opt) }
+	return g.makers[spec]
 }
 
 // openings deals n openings for draw number i of a stream: fresh random
@@ -248,6 +259,10 @@ func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
 		}
 		if cl, ok := p.(player.Closer); ok {
 			defer cl.Close()
+		}
+		if f, ok := p.(player.Finisher); ok {
+			// A pack's interpreter goes back to its pool for the next game.
+			defer f.Finish()
 		}
 		ps[c] = p
 	}
@@ -335,7 +350,7 @@ func (g *Games) match(ctx context.Context, theta []float64, games int, stream, i
 
 func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, stream, i uint64, progress func(arena.Progress)) (*arena.Result, error) {
 	return arena.Match(ctx, arena.MatchConfig{
-		A: "tuned", B: "start", NewA: greedy(g.Weights(theta)), NewB: greedy(g.Base),
+		A: "tuned", B: "start", NewA: greedy(g.Weights(theta)), NewB: g.start,
 		Games: games, Size: g.Size, Rule: g.Rule, Seed: int64(mix(g.Seed, stream, i)), Jobs: g.Jobs,
 		Openings: g.openings(stream, i, (games+1)/2), Progress: progress,
 	})
