@@ -19,12 +19,13 @@ import (
 
 // benchOptions are the flags of "mcgomoku bench".
 type benchOptions struct {
-	config string
-	ai     string // comma-separated profiles
-	sizes  string // comma-separated board sizes
-	games  int
-	seed   uint64
-	json   bool
+	config  string
+	ai      string // comma-separated profiles
+	sizes   string // comma-separated board sizes
+	games   int
+	seed    uint64
+	json    bool
+	profile profileFlags
 }
 
 func init() {
@@ -48,7 +49,8 @@ numbers are held to.`,
 			fs.IntVar(&o.games, "games", 10, "games per AI and size (the AI alternates colours)")
 			fs.Uint64Var(&o.seed, "seed", 1, "seed for the opponent's random moves and the interpreter")
 			fs.BoolVar(&o.json, "json", false, "print the rows and goals as JSON")
-			return o.run
+			o.profile.register(fs)
+			return o.profile.wrap(o.run)
 		},
 	})
 }

@@ -37,6 +37,7 @@ type tuneOptions struct {
 	verify     int
 	openings   string
 	stones     int
+	profile    profileFlags
 }
 
 func init() {
@@ -71,7 +72,8 @@ the run to --chart.`,
 			fs.IntVar(&o.verify, "verify", 1000, "games of the final match, tuned against start (0: none)")
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
-			return func(e *env, args []string) error { return o.run(e, args) }
+			o.profile.register(fs)
+			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args) })
 		},
 	})
 }
