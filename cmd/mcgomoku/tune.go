@@ -114,17 +114,7 @@ func (o *tuneOptions) run(e *env, args []string) error {
 	}
 
 	tc := cfg.Tune
-	var params []tune.Param
-	var index []int
-	for i, p := range tc.Params {
-		if !p.On {
-			continue
-		}
-		key := config.TunableKeys()[i]
-		params = append(params, tune.Param{Key: key, Start: float64(*config.TunedWeight(&cfg.Weights, i)),
-			Min: float64(p.Min), Max: float64(p.Max), Step: p.Step, Rate: tc.ParamRate(i)})
-		index = append(index, i)
-	}
+	params, index := tune.ConfigParams(cfg)
 	if len(params) == 0 {
 		return fmt.Errorf("%s: the [tune.params] section lists no weights: nothing to tune", name)
 	}

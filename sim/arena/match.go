@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -344,24 +346,25 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	jobCh := make(chan job)
-	outCh := make(chan outcome)
-	go func() {
-		defer close(jobCh)
-		for _, j := range jobs {
-			select {
-			case jobCh <- j:
-			case <-runCtx.Done():
-				return
-			}
-		}
-	}()
+	// Workers take the next job by counting, not from a feeding
+	// goroutine, and hand results over through a buffer: a game of the
+	// native AI lasts well under a millisecond, and waking a goroutine
+	// for every game in each direction cost more than the game.
+	var next atomic.Int64
+	workers := min(r.jobs, len(jobs))
+	outCh := make(chan outcome, workers)
 	var wg sync.WaitGroup
-	for range min(r.jobs, len(jobs)) {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.worker(runCtx, res.Players, jobCh, outCh)
+			r.worker(runCtx, res.Players, func() (job, bool) {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) || runCtx.Err() != nil {
+					return job{}, false
+				}
+				return jobs[i], true
+			}, outCh)
 		}()
 	}
 	go func() { wg.Wait(); close(outCh) }()
@@ -432,19 +435,20 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
-// worker plays jobs until the channel closes. Players holding outside
+// worker plays jobs until nextJob has none left. Players holding outside
 // resources (engine processes) are kept for the worker's life and reset
 // by the protocol between games; the others are made for each game, with
 // the game's own seed, so no result depends on which worker played it.
-func (r *run) worker(ctx context.Context, names []string, jobs <-chan job, out chan<- outcome) {
+func (r *run) worker(ctx context.Context, names []string, nextJob func() (job, bool), out chan<- outcome) {
 	kept := map[int]player.Player{}
 	defer func() {
 		for _, p := range kept {
 			p.(player.Closer).Close()
 		}
 	}()
-	for j := range jobs {
-		g, done, err := r.playJob(ctx, j, names, kept)
+	var times []time.Duration // room for each game's move times, reused
+	for j, ok := nextJob(); ok; j, ok = nextJob() {
+		g, done, err := r.playJob(ctx, j, names, kept, &times)
 		out <- outcome{game: g, err: err, done: done}
 	}
 }
@@ -458,7 +462,10 @@ func gameSeed(seed int64, pairing, index, colour int) int64 {
 	return int64(z ^ z>>31)
 }
 
-func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player) (g Game, done bool, err error) {
+// playJob plays one game. times is the worker's room for the thinking
+// times while the game runs; the Game gets exact copies of the moves and
+// times, since a long match keeps every game.
+func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player, times *[]time.Duration) (g Game, done bool, err error) {
 	op := r.openings[(j.index/2)%len(r.openings)]
 	b, err := op.Board(r.size, r.rule)
 	if err != nil {
@@ -470,9 +477,15 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 	g = Game{
 		Number: j.number, Pairing: j.pairing, Index: j.index, Opening: (j.index / 2) % len(r.openings),
 		Black: names[who[0]], White: names[who[1]], BlackSide: blackSide,
-		OpeningMoves: len(op.Moves), Moves: append([]int(nil), op.Moves...),
-		Times: make([]time.Duration, len(op.Moves)),
+		OpeningMoves: len(op.Moves),
 	}
+	took := append((*times)[:0], make([]time.Duration, len(op.Moves))...) // 0 for the opening's moves
+	defer func() {
+		if done {
+			g.Moves, g.Times = slices.Clone(b.History()), slices.Clone(took)
+		}
+		*times = took
+	}()
 	var players [2]player.Player
 	for c, e := range who {
 		if p, ok := kept[e]; ok {
@@ -519,7 +532,7 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 		p := players[mover-1]
 		start := time.Now()
 		cell, err := safeMove(ctx, p, b)
-		took := time.Since(start)
+		thought := time.Since(start)
 		if err == nil {
 			if lerr := b.Legal(cell); lerr != nil {
 				err = &player.ForfeitError{Kind: player.Illegal, Msg: moveName(cell, r.size) + ": " + lerr.Error()}
@@ -539,8 +552,7 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 		if err := b.Play(cell); err != nil {
 			return Game{}, false, fmt.Errorf("internal error: a legal move failed: %v", err)
 		}
-		g.Moves = append(g.Moves, cell)
-		g.Times = append(g.Times, took)
+		took = append(took, thought)
 	}
 	g.Winner = b.Winner()
 	g.End = EndFive

@@ -77,19 +77,27 @@ type modelKey struct {
 
 type modelEntry struct {
 	model *eval.Model
-	free  []*eval.State
+	free  []pooledState
 }
 
-// state returns an evaluation of the empty board for size and rule.
-func (c *modelCache) state(size int, rule game.Rule) (*eval.State, error) {
+// pooledState is a finished player's evaluation with its follower's move
+// list, whose room is reused too.
+type pooledState struct {
+	state *eval.State
+	moves []int
+}
+
+// state returns an evaluation of the empty board for size and rule, and
+// an empty move list to follow a game with.
+func (c *modelCache) state(size int, rule game.Rule) (*eval.State, []int, error) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	k := modelKey{size, rule}
 	e, ok := c.models[k]
 	if !ok {
 		m, err := eval.NewModel(size, rule, c.weights)
 		if err != nil {
-			return nil, err
+			c.mu.Unlock()
+			return nil, nil, err
 		}
 		if c.models == nil {
 			c.models = map[modelKey]*modelEntry{}
@@ -97,23 +105,29 @@ func (c *modelCache) state(size int, rule game.Rule) (*eval.State, error) {
 		e = &modelEntry{model: m}
 		c.models[k] = e
 	}
+	var p pooledState
 	if n := len(e.free); n > 0 {
-		s := e.free[n-1]
+		p = e.free[n-1]
 		e.free = e.free[:n-1]
-		s.Reset()
-		return s, nil
 	}
-	return eval.NewState(e.model), nil
+	c.mu.Unlock()
+	// Outside the lock: the copy is the costly part, and the state is
+	// this caller's alone now.
+	if p.state == nil {
+		return eval.NewState(e.model), nil, nil
+	}
+	p.state.Reset()
+	return p.state, p.moves[:0], nil
 }
 
-// put takes back a state no player uses any more.
-func (c *modelCache) put(s *eval.State) {
+// put takes back a state and move list no player uses any more.
+func (c *modelCache) put(s *eval.State, moves []int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	m := s.Model()
 	e := c.models[modelKey{m.Size, m.Rule}]
 	if e != nil && e.model == m {
-		e.free = append(e.free, s)
+		e.free = append(e.free, pooledState{s, moves})
 	}
 }
 
@@ -126,9 +140,9 @@ func (g *Greedy) State() *eval.State { return g.state }
 // the next game; the player is not used again (see Finisher).
 func (g *Greedy) Finish() {
 	if g.state != nil {
-		g.models.put(g.state)
+		g.models.put(g.state, g.follow.moves)
 		g.state = nil
-		g.follow.Reset()
+		g.follow.moves = nil
 	}
 }
 
@@ -137,14 +151,13 @@ func (g *Greedy) Finish() {
 func (g *Greedy) sync(b *game.Board) error {
 	if g.state == nil || g.state.Model().Size != b.Size() || g.state.Model().Rule != b.Rule() {
 		if g.state != nil {
-			g.models.put(g.state)
+			g.models.put(g.state, g.follow.moves)
 		}
-		st, err := g.models.state(b.Size(), b.Rule())
+		st, moves, err := g.models.state(b.Size(), b.Rule())
 		if err != nil {
 			return err
 		}
-		g.state = st
-		g.follow.Reset()
+		g.state, g.follow.moves = st, moves
 	}
 	g.follow.SyncReset(b, g.state.Place, g.state.Remove, g.state.Reset)
 	return nil

@@ -57,6 +57,7 @@ type Games struct {
 	start    arena.Factory            // the starting weights' players
 	makers   map[string]arena.Factory // the other opponents', prepared once
 	forfeits atomic.Int64
+	moves    atomic.Int64
 }
 
 // Prepare checks the opponents (making each once) and the settings.
@@ -113,6 +114,22 @@ func (g *Games) Prepare() error {
 	return nil
 }
 
+// ConfigParams are the weights a config's [tune] section tunes, as SPSA
+// parameters starting at the config's values, with each one's
+// config.TunableIndex (Games.Index).
+func ConfigParams(cfg *config.Config) (params []Param, index []int) {
+	tc := cfg.Tune
+	for i, p := range tc.Params {
+		if !p.On {
+			continue
+		}
+		params = append(params, Param{Key: config.TunableKeys()[i], Start: float64(*config.TunedWeight(&cfg.Weights, i)),
+			Min: float64(p.Min), Max: float64(p.Max), Step: p.Step, Rate: tc.ParamRate(i)})
+		index = append(index, i)
+	}
+	return params, index
+}
+
 // Weights are the greedy weights at θ: each parameter rounded to the
 // nearest integer.
 func (g *Games) Weights(theta []float64) eval.Weights {
@@ -146,6 +163,11 @@ func (g *Games) PerIteration() int {
 // Forfeits is how many tuning games so far ended by a forfeit (an engine
 // that failed, timed out or played an illegal move).
 func (g *Games) Forfeits() int { return int(g.forfeits.Load()) }
+
+// Moves is how many moves the players made so far (opening stones not
+// counted) in all the games Compare, Check and Verify played, for
+// measuring the tuner's speed per move as well as per game.
+func (g *Games) Moves() int64 { return g.moves.Load() }
 
 // Describe is the objective's description for the checkpoint settings.
 func (g *Games) Describe() string {
@@ -266,6 +288,8 @@ func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
 		}
 		ps[c] = p
 	}
+	opening := b.Moves()
+	defer func() { g.moves.Add(int64(b.Moves() - opening)) }()
 	for !b.Over() {
 		mover := b.ToMove()
 		cell, err := safeMove(ctx, ps[mover-1], b)
@@ -349,9 +373,15 @@ func (g *Games) match(ctx context.Context, theta []float64, games int, stream, i
 }
 
 func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, stream, i uint64, progress func(arena.Progress)) (*arena.Result, error) {
-	return arena.Match(ctx, arena.MatchConfig{
+	res, err := arena.Match(ctx, arena.MatchConfig{
 		A: "tuned", B: "start", NewA: greedy(g.Weights(theta)), NewB: g.start,
 		Games: games, Size: g.Size, Rule: g.Rule, Seed: int64(mix(g.Seed, stream, i)), Jobs: g.Jobs,
 		Openings: g.openings(stream, i, (games+1)/2), Progress: progress,
 	})
+	if res != nil {
+		for _, x := range res.Games {
+			g.moves.Add(int64(len(x.Moves) - x.OpeningMoves))
+		}
+	}
+	return res, err
 }
