@@ -170,6 +170,34 @@ type execCtx struct {
 	cur     *callInfo
 	touched []*instFunc
 	direct  FunctionCost
+	// calls is where callInfos are made, a chunk at a time: a generated
+	// AI calls hundreds of functions per move. A context is reused from
+	// one top-level call to the next (Machine.spare), and so is the last
+	// chunk, since nothing refers to a finished call's callInfos.
+	calls []callInfo
+}
+
+// newCall returns a callInfo for a call of fn from parent.
+func (c *execCtx) newCall(fn *instFunc, parent *callInfo) *callInfo {
+	if len(c.calls) == cap(c.calls) {
+		// The full chunk stays alive for as long as frames point into it.
+		c.calls = make([]callInfo, 0, 1024)
+	}
+	c.calls = append(c.calls, callInfo{fn.id, parent, fn})
+	return &c.calls[len(c.calls)-1]
+}
+
+// reset readies a used context for the next top-level call, keeping the
+// room its slices grew.
+func (c *execCtx) reset(quota int64, forkLimit int, stats *CallStats) {
+	clear(c.stack)
+	clear(c.newTop)
+	clear(c.counts)
+	*c = execCtx{
+		quota: quota, forkLimit: forkLimit, stats: stats,
+		stack: c.stack[:0], newTop: c.newTop[:0], counts: c.counts,
+		touched: c.touched[:0], calls: c.calls[:0],
+	}
 }
 
 // charge returns the exclusive counters of the function ci runs (or of
@@ -258,14 +286,13 @@ func (m *Machine) runTop(entryName string, setup func()) (*CallStats, error) {
 	if limit < 1 {
 		limit = 1
 	}
-	m.ctx = &execCtx{
-		quota:     limit,
-		forkLimit: m.rules.int("max_command_forks"),
-		stats:     stats,
-		counts:    make([]int64, len(cmdNames)),
+	c := m.spare
+	if c == nil {
+		c = &execCtx{counts: make([]int64, len(cmdNames))}
 	}
-	c := m.ctx
-	defer func() { m.ctx = nil }()
+	c.reset(limit, m.rules.int("max_command_forks"), stats)
+	m.ctx, m.spare = c, nil
+	defer func() { m.ctx, m.spare = nil, c }()
 	setup()
 	m.pushNew()
 	for {
@@ -375,7 +402,7 @@ func (m *Machine) execEntry(e *entry) {
 		if e.retParent {
 			ctl = e.frame.ctl
 		}
-		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: &callInfo{e.fn.id, e.frame.call, e.fn}}
+		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: c.newCall(e.fn, e.frame.call)}
 		if len(e.fn.lines) > 0 {
 			m.queueNext(entry{kind: eBody, frame: nf, fn: e.fn, src: e.src})
 		}
@@ -669,6 +696,13 @@ func (m *Machine) runCustom(line *cmdLine, s *source, f *frame, mods uint8) {
 // functionSource is FunctionCommand.modifySenderForExecution plus
 // clearCallbacks: silent, permission at least gamemasters, no callbacks.
 func functionSource(s *source) *source {
+	// Sources are never changed once made (every change is on a copy),
+	// so one that already fits is shared: function calls are most of
+	// what a generated AI runs, and a copy per call was most of its
+	// garbage.
+	if s.perm >= 2 && s.cb == nil {
+		return s
+	}
 	t := s.with()
 	if t.perm < 2 {
 		t.perm = 2
@@ -680,7 +714,7 @@ func functionSource(s *source) *source {
 // callFunctionCommand is FunctionCommand's custom executor.
 func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods uint8) error {
 	fc := line.fcall
-	fns, err := m.resolveFunctions(fc.id, fc.tag)
+	fns, err := m.resolveRef(fc.funcRef, &fc.fns)
 	if err != nil {
 		return err
 	}
@@ -745,7 +779,7 @@ func (p *predCB) onResult(m *Machine, success bool, result int32) {
 // ifFunction is ExecuteCommand.scheduleFunctionConditionsAndTest.
 func (m *Machine) ifFunction(line *cmdLine, i int, orig *source, srcs []*source, f *frame, mods uint8) {
 	st := &line.stages[i]
-	fns, err := m.resolveFunctions(st.fn.id, st.fn.tag)
+	fns, err := m.resolveRef(st.fn, &st.fns)
 	if err != nil {
 		m.handleErr(line, f, err)
 		return

@@ -336,6 +336,21 @@ func equalStrings(a, b []string) bool {
 }
 
 // resolveFunctions is FunctionArgument's run-time lookup.
+// resolveRef is resolveFunctions for a reference compiled into a line,
+// remembered in *cache once found: a machine's functions and tags never
+// change after Load, and the AI's function trees make a call per command
+// or two.
+func (m *Machine) resolveRef(r funcRef, cache *[]*Function) ([]*Function, error) {
+	if *cache != nil {
+		return *cache, nil
+	}
+	fns, err := m.resolveFunctions(r.id, r.tag)
+	if err == nil && len(fns) > 0 {
+		*cache = fns
+	}
+	return fns, err
+}
+
 func (m *Machine) resolveFunctions(id string, tag bool) ([]*Function, error) {
 	if tag {
 		fns, ok := m.tags[id]

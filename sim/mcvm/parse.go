@@ -46,6 +46,7 @@ type stage struct {
 	fork   bool
 	custom stageKind
 	fn     funcRef
+	fns    []*Function // fn resolved, once found (Machine.resolveRef)
 }
 
 // command is a leaf command: it returns the command's result or fails.
@@ -62,6 +63,7 @@ type modifier interface {
 type funcCall struct {
 	funcRef
 	args func(m *Machine, s *source) (*Compound, error)
+	fns  []*Function // funcRef resolved, once found (Machine.resolveRef)
 }
 
 // cmdNames are the command names cost accounting reports.
