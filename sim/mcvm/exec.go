@@ -403,9 +403,20 @@ func (m *Machine) execEntry(e *entry) {
 			ctl = e.frame.ctl
 		}
 		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: c.newCall(e.fn, e.frame.call)}
-		if len(e.fn.lines) > 0 {
-			m.queueNext(entry{kind: eBody, frame: nf, fn: e.fn, src: e.src})
+		if len(e.fn.lines) == 0 {
+			return
 		}
+		body := entry{kind: eBody, frame: nf, fn: e.fn, src: e.src}
+		if c.quota > 0 && len(c.newTop) == 0 && !c.overflow {
+			// The body would be queued alone and dequeued next, after a
+			// quota check that passes: run it now. Whatever it leaves
+			// queued goes where it would have (runBody pushes its own
+			// continuation, the loop then what its lines queued).
+			c.curDepth = depth
+			m.runBody(&body)
+			return
+		}
+		m.queueNext(body)
 	case eFall:
 		if e.frame.ret != nil {
 			e.frame.ret.onResult(m, false, 0)

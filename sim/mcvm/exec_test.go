@@ -1,6 +1,7 @@
 package mcvm
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -283,6 +284,39 @@ func TestQuotaExhaustion(t *testing.T) {
 	wantScore(t, m, "#n", "o", 15)
 	if rep.Calls[0].Units != 10 {
 		t.Errorf("units = %d, want 10", rep.Calls[0].Units)
+	}
+}
+
+// TestQuotaInsideCalls runs nested calls under every quota from one unit
+// to more than enough: the units are charged in the game's order (a call,
+// then its body's commands depth first), so exactly the first q run and
+// the rest of the queue is dropped, whether a body runs from the queue or
+// at once after its call (exec.go's fast path).
+func TestQuotaInsideCalls(t *testing.T) {
+	// Units in order: call main, +1, call f, +100, call g, +10000, +1000, +10.
+	runs := []int32{0, 1, 0, 100, 0, 10000, 1000, 10}
+	for q := 1; q <= len(runs)+1; q++ {
+		m := load(t, map[string]string{
+			"t:setup": lines("scoreboard objectives add o dummy", fmt.Sprintf("gamerule max_command_sequence_length %d", q)),
+			"t:main":  lines("scoreboard players add #a o 1", "function t:f", "scoreboard players add #a o 10"),
+			"t:f":     lines("scoreboard players add #a o 100", "function t:g", "scoreboard players add #a o 1000"),
+			"t:g":     lines("scoreboard players add #a o 10000"),
+		})
+		call(t, m, "t:setup")
+		rep := call(t, m, "t:main")
+		var want int32
+		for _, v := range runs[:min(q, len(runs))] {
+			want += v
+		}
+		if got, _ := m.Score("#a", "o"); got != want {
+			t.Errorf("quota %d: #a = %d, want %d", q, got, want)
+		}
+		c := rep.Calls[0]
+		// As in the game, a quota that reaches zero counts as exhausted
+		// even when nothing was left to run.
+		if wantUnits := min(q, len(runs)); c.Units != int64(wantUnits) || c.QuotaExhausted != (q <= len(runs)) {
+			t.Errorf("quota %d: units %d exhausted %v, want %d %v", q, c.Units, c.QuotaExhausted, wantUnits, q <= len(runs))
+		}
 	}
 }
 
