@@ -497,6 +497,15 @@ func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 	}
 	for i := range line.stages {
 		st := &line.stages[i]
+		if st.custom == custReturnRun && c.forkLimit > 1 && c.quota > 0 && len(c.newTop) == 0 && !c.overflow {
+			// return run: the game discards the frame and queues the rest
+			// of the line alone, at no cost, to be dequeued next after a
+			// quota check that passes; so it goes on here (the tree lines
+			// of a generated AI are all "… run return run function …").
+			m.discard(f)
+			mods |= modReturn
+			continue
+		}
 		if st.single == nil || c.forkLimit <= 1 {
 			m.buildContexts(line, i, src, []*source{materialize()}, f, mods)
 			return
@@ -521,6 +530,11 @@ func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 			return
 		}
 		if !ok {
+			if mods&modReturn != 0 {
+				// After return run, no source left: the frame falls
+				// through with failure (buildContexts does the same).
+				m.queueNext(entry{kind: eFall, frame: *f})
+			}
 			return
 		}
 		s = ns
@@ -528,6 +542,10 @@ func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 	if line.leaf == nil {
 		m.runCustom(line, materialize(), f, mods)
 		return
+	}
+	if mods&modReturn != 0 {
+		// The leaf's result is also the frame's return value.
+		pending = chainCB(pending, f.ret)
 	}
 	if c.quota > 0 && len(c.newTop) == 0 {
 		m.execLeafCB(line, f, s, chainCB(s.cb, pending))
@@ -559,6 +577,12 @@ func (m *Machine) buildContexts(line *cmdLine, from int, orig *source, srcs []*s
 				return
 			}
 			m.discard(f)
+			if c.quota > 0 && len(c.newTop) == 0 && !c.overflow {
+				// The rest of the line would be dequeued next: go on
+				// (see runLine).
+				mods |= modReturn
+				continue
+			}
 			m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), src: orig, srcs: srcs, mods: mods | modReturn})
 			return
 		case custIfFunction, custUnlessFunction:

@@ -320,6 +320,45 @@ func TestQuotaInsideCalls(t *testing.T) {
 	}
 }
 
+// TestQuotaThroughReturnRun is TestQuotaInsideCalls for the lines of a
+// generated AI's function trees ("execute if … run return run function
+// …"), which the engine continues without queueing when it may: the same
+// units in the same order, the lines after a return never run, and the
+// value returned at the bottom reaches the top.
+func TestQuotaThroughReturnRun(t *testing.T) {
+	// Units in order: call main, +1, the if stage, call f, +100, call g,
+	// +10000; return run and return cost nothing.
+	runs := []int32{0, 1, 0, 0, 100, 0, 10000}
+	for q := 1; q <= len(runs)+1; q++ {
+		m := load(t, map[string]string{
+			"t:setup": lines("scoreboard objectives add o dummy", fmt.Sprintf("gamerule max_command_sequence_length %d", q)),
+			"t:main": lines("scoreboard players add #a o 1",
+				"execute if score #a o matches 1.. run return run function t:f",
+				"scoreboard players add #a o 1000000"),
+			"t:f": lines("scoreboard players add #a o 100", "return run function t:g", "scoreboard players add #a o 1000000"),
+			"t:g": lines("scoreboard players add #a o 10000", "return 5", "scoreboard players add #a o 1000000"),
+		})
+		call(t, m, "t:setup")
+		rep := call(t, m, "t:main")
+		var want int32
+		for _, v := range runs[:min(q, len(runs))] {
+			want += v
+		}
+		if got, _ := m.Score("#a", "o"); got != want {
+			t.Errorf("quota %d: #a = %d, want %d", q, got, want)
+		}
+		c := rep.Calls[0]
+		if wantUnits := min(q, len(runs)); c.Units != int64(wantUnits) {
+			t.Errorf("quota %d: units %d, want %d", q, c.Units, wantUnits)
+		}
+		// "return 5" is a line of its own, dequeued after a quota check:
+		// it needs one unit left over.
+		if q > len(runs) && (!c.Returned || !c.Success || c.Result != 5) {
+			t.Errorf("quota %d: returned %v success %v result %d, want the 5 from t:g", q, c.Returned, c.Success, c.Result)
+		}
+	}
+}
+
 func TestQuotaPerTopLevelEntry(t *testing.T) {
 	m := load(t, map[string]string{
 		"t:load":                                 lines("scoreboard objectives add o dummy", "gamerule max_command_sequence_length 3"),
