@@ -225,9 +225,14 @@ func (c *execCtx) foldFunctionCosts(stats *CallStats) {
 		stats.ByFunction[""] = c.direct
 	}
 	for _, fn := range c.touched {
-		fc := stats.ByFunction[fn.id]
-		fc.add(fn.cost)
-		stats.ByFunction[fn.id] = fc
+		if fn.expanded {
+			fc := stats.ByFunction[fn.id]
+			fc.add(fn.cost)
+			stats.ByFunction[fn.id] = fc
+		} else {
+			// A plain function's id is touched once: one map operation.
+			stats.ByFunction[fn.id] = fn.cost
+		}
 		fn.cost, fn.touched = FunctionCost{}, false
 	}
 	c.touched = nil
@@ -749,9 +754,23 @@ func functionSource(s *source) *source {
 // callFunctionCommand is FunctionCommand's custom executor.
 func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods uint8) error {
 	fc := line.fcall
+	if inst := fc.inst; inst != nil {
+		// One plain function: what the general path below does for it,
+		// without the look-ups.
+		if mods&modReturn != 0 {
+			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: chainCB(s.cb, f.ret), retParent: true, src: functionSource(s)})
+			m.queueNext(entry{kind: eFall, frame: *f})
+			return nil
+		}
+		m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: s.cb, src: functionSource(s)})
+		return nil
+	}
 	fns, err := m.resolveRef(fc.funcRef, &fc.fns)
 	if err != nil {
 		return err
+	}
+	if len(fns) == 1 && fns[0].mac == nil && fc.args == nil {
+		fc.inst = fns[0].inst
 	}
 	if len(fns) == 0 {
 		return failf("can't find any functions for name #%s", fc.id)

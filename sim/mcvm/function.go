@@ -29,6 +29,9 @@ type instFunc struct {
 	// call (exclusive of its callees); touched marks it charged there.
 	cost    FunctionCost
 	touched bool
+	// expanded marks a macro function's instance: several may share an
+	// id, while a plain function's one instance has its id to itself.
+	expanded bool
 }
 
 type macroFunc struct {
@@ -303,7 +306,7 @@ func (m *Machine) instantiate(fn *Function, args *Compound) (*instFunc, error) {
 		mac.cache = mac.cache[1:]
 	}
 	st.MacroExpansions++
-	inst := &instFunc{id: fn.ID}
+	inst := &instFunc{id: fn.ID, expanded: true}
 	for _, e := range mac.entries {
 		if e.plain != nil {
 			inst.lines = append(inst.lines, e.plain)

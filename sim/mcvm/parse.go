@@ -64,6 +64,7 @@ type funcCall struct {
 	funcRef
 	args func(m *Machine, s *source) (*Compound, error)
 	fns  []*Function // funcRef resolved, once found (Machine.resolveRef)
+	inst *instFunc   // the one plain function it calls, once found
 }
 
 // cmdNames are the command names cost accounting reports.
