@@ -328,22 +328,29 @@ func parallel(ctx context.Context, jobs, n int, f func(ctx context.Context, i in
 		once  sync.Once
 		first error
 	)
-	for range max(1, min(jobs, n)) {
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n || ctx.Err() != nil {
+				return
+			}
+			if err := f(ctx, i); err != nil {
+				once.Do(func() { first = err; cancel() })
+				return
+			}
+		}
+	}
+	// The caller works too: an iteration is a handful of games lasting
+	// well under a millisecond, so a goroutine less to start and wake per
+	// iteration is time the games get.
+	for range max(1, min(jobs, n)) - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || ctx.Err() != nil {
-					return
-				}
-				if err := f(ctx, i); err != nil {
-					once.Do(func() { first = err; cancel() })
-					return
-				}
-			}
+			work()
 		}()
 	}
+	work()
 	wg.Wait()
 	if first != nil {
 		return first
