@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -122,6 +123,19 @@ func (o *benchOptions) run(e *env, args []string) error {
 		// The rows measured so far, as the goals see them.
 		res.Goals = packbench.Goals(res.Rows)
 	}
+	return o.print(e, res, interrupted)
+}
+
+// benchResult is what both benches print.
+type benchResult interface {
+	WriteJSON(w io.Writer) error
+	WriteText(w io.Writer) error
+}
+
+// print writes the result as --json asks; an interrupted run prints what
+// it measured, then says so.
+func (o *benchOptions) print(e *env, res benchResult, interrupted bool) error {
+	var err error
 	if o.json {
 		err = res.WriteJSON(e.stdout)
 	} else {
@@ -175,16 +189,5 @@ func (o *benchOptions) runNative(e *env, args []string, fs *pflag.FlagSet) error
 	if err != nil && !interrupted {
 		return err
 	}
-	if o.json {
-		err = res.WriteJSON(e.stdout)
-	} else {
-		err = res.WriteText(e.stdout)
-	}
-	if err != nil {
-		return err
-	}
-	if interrupted {
-		return errInterrupted
-	}
-	return nil
+	return o.print(e, res, interrupted)
 }
