@@ -349,10 +349,13 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	// Workers take the next job by counting, not from a feeding
 	// goroutine, and hand results over through a buffer: a game of the
 	// native AI lasts well under a millisecond, and waking a goroutine
-	// for every game in each direction cost more than the game.
+	// for every game in each direction cost more than the game. With the
+	// buffer the collector runs when a core is free, draining many
+	// results at once; results it receives after an SPRT stop or an
+	// error are dropped, as before.
 	var next atomic.Int64
 	workers := min(r.jobs, len(jobs))
-	outCh := make(chan outcome, workers)
+	outCh := make(chan outcome, 64*workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
