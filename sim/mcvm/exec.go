@@ -235,7 +235,7 @@ func (c *execCtx) foldFunctionCosts(stats *CallStats) {
 		}
 		fn.cost, fn.touched = FunctionCost{}, false
 	}
-	c.touched = nil
+	c.touched = c.touched[:0]
 }
 
 func (m *Machine) queueNext(e entry) {
