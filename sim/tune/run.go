@@ -25,8 +25,7 @@ type Run struct {
 	Seed      int64
 	Batch     int // iterations between checkpoints (and strength checks)
 	// Check, when set, measures θ against the start after each batch
-	// (batch is the batch's 0-based number, for seeding). It runs while
-	// the next batch's Compare calls do, so it must be safe alongside them.
+	// (batch is the batch's 0-based number, for seeding).
 	Check func(ctx context.Context, batch int, theta []float64) (*Strength, error)
 	// Save writes the checkpoint after each batch.
 	Save func(*State) error
@@ -72,11 +71,6 @@ func (r *Run) Resumable(st *State) error {
 // it after every batch. When ctx is cancelled or a game fails it returns
 // the error with st at the last completed batch, so continuing from st
 // (now or from the saved checkpoint) repeats nothing and skips nothing.
-//
-// A batch's strength check measures θ at the batch's end and moves
-// nothing, so it runs while the next batch plays (its games fill the
-// cores an iteration's last game leaves idle); the batch counts as
-// completed, and is saved, once its check is in.
 func (r *Run) Continue(ctx context.Context, st *State) error {
 	if r.Batch <= 0 {
 		return fmt.Errorf("internal error: batch %d", r.Batch)
@@ -85,47 +79,14 @@ func (r *Run) Continue(ctx context.Context, st *State) error {
 		return err
 	}
 	sp := r.SPSA
-	// The run's position, ahead of st by the batch whose check is out.
-	theta := append([]float64(nil), st.Theta...)
-	iteration, games, pulled := st.Iteration, st.Games, st.Pulled
-	var out *pendingCheck
-	// finish completes the batch whose check is out: waits for the check,
-	// records the batch in st and saves it.
-	finish := func() error {
-		if out == nil {
-			return nil
-		}
-		p := out
-		out = nil
-		<-p.done
-		if p.err != nil {
-			return p.err
-		}
-		p.point.Strength = p.strength
-		st.Iteration, st.Theta, st.Games, st.Pulled = p.point.Iteration, p.point.Theta, p.games, p.pulled
-		st.History = append(st.History, p.point)
-		if r.Save != nil {
-			if err := r.Save(st); err != nil {
-				return fmt.Errorf("saving the checkpoint: %w", err)
-			}
-		}
-		if r.Progress != nil {
-			r.Progress(r.status(st, iteration, games, theta))
-		}
-		return nil
-	}
-	defer func() {
-		if out != nil {
-			<-out.done // never leave a check running
-		}
-	}()
-	for iteration < sp.Iterations {
+	for !st.Done() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		start := iteration
+		start := st.Iteration
 		end := min(start+r.Batch, sp.Iterations)
-		sum := 0.0
+		theta := append([]float64(nil), st.Theta...)
+		games, pulled, sum := st.Games, st.Pulled, 0.0
 		for k := start; k < end; k++ {
 			delta := sp.Delta(r.Seed, k)
 			plus, minus, p := sp.Candidates(theta, delta, k)
@@ -142,36 +103,26 @@ func (r *Run) Continue(ctx context.Context, st *State) error {
 				r.Progress(r.status(st, k+1, games, theta))
 			}
 		}
-		iteration = end
-		if err := finish(); err != nil {
-			return err
-		}
 		pt := Point{Iteration: end, Games: games, Theta: append([]float64(nil), theta...), Result: sum}
-		p := &pendingCheck{point: pt, games: games, pulled: pulled, done: make(chan struct{})}
-		out = p
-		if r.Check == nil {
-			// Nothing to wait for: the batch is complete now.
-			close(p.done)
-			if err := finish(); err != nil {
+		if r.Check != nil {
+			s, err := r.Check(ctx, start/r.Batch, theta)
+			if err != nil {
 				return err
 			}
-			continue
+			pt.Strength = s
 		}
-		go func() {
-			defer close(p.done)
-			p.strength, p.err = r.Check(ctx, start/r.Batch, pt.Theta)
-		}()
+		st.Iteration, st.Theta, st.Games, st.Pulled = end, theta, games, pulled
+		st.History = append(st.History, pt)
+		if r.Save != nil {
+			if err := r.Save(st); err != nil {
+				return fmt.Errorf("saving the checkpoint: %w", err)
+			}
+		}
+		if r.Progress != nil {
+			r.Progress(r.status(st, end, games, theta))
+		}
 	}
-	return finish()
-}
-
-// pendingCheck is a finished batch waiting for its strength check.
-type pendingCheck struct {
-	point         Point
-	games, pulled int
-	strength      *Strength
-	err           error
-	done          chan struct{}
+	return nil
 }
 
 func (r *Run) status(st *State, done, games int, theta []float64) Status {
