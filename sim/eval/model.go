@@ -45,11 +45,60 @@ type Model struct {
 
 // empty returns the cached evaluation of the empty board.
 func (m *Model) empty() *State {
-	m.emptyOnce.Do(func() {
-		m.emptyState = newState(m)
-		m.emptyState.recompute()
-	})
+	m.emptyOnce.Do(func() { m.emptyState = emptyState(m) })
 	return m.emptyState
+}
+
+// emptyShape is the part of the empty board's evaluation that does not
+// depend on the weights: window codes, patterns and the four and open
+// three counts, the same for every model of a size, radius and pair of
+// tables. Shared read-only by those models' empty states, so a model for
+// new weights (tuning makes two an iteration) only sums its weights.
+type emptyShape struct {
+	code          [2][]int32
+	pat           [2][]Pattern
+	fours, threes [2][]int8
+}
+
+type emptyShapeKey struct {
+	size, r int
+	tables  [2]*Table
+}
+
+var (
+	emptyShapesMu sync.Mutex
+	emptyShapes   = map[emptyShapeKey]*emptyShape{}
+)
+
+// emptyState is m's evaluation of the empty board, whose code, pattern
+// and count slices are shared with other models (it is only copied from).
+func emptyState(m *Model) *State {
+	emptyShapesMu.Lock()
+	k := emptyShapeKey{m.Size, m.R, m.Tables}
+	sh, ok := emptyShapes[k]
+	if !ok {
+		full := newState(m)
+		full.recompute()
+		sh = &emptyShape{code: full.code, pat: full.pat, fours: full.fours, threes: full.threes}
+		emptyShapes[k] = sh
+	}
+	emptyShapesMu.Unlock()
+	n := m.Size * m.Size
+	s := &State{m: m, cells: make([]game.Colour, n), code: sh.code, pat: sh.pat, fours: sh.fours, threes: sh.threes}
+	w := &m.Weights
+	for c := 0; c < 2; c++ {
+		s.att[c] = make([]int32, n)
+		s.def[c] = make([]int32, n)
+		s.total[c] = make([]int64, n)
+		for slot, p := range sh.pat[c] {
+			s.att[c][slot/4] += w.Attack[p]
+			s.def[c][slot/4] += w.Defence[p]
+		}
+	}
+	for i := 0; i < n; i++ {
+		s.retotal(i)
+	}
+	return s
 }
 
 // Touch is one window a stone changes.

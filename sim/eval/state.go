@@ -52,6 +52,18 @@ func newState(m *Model) *State {
 	return s
 }
 
+// ResetTo makes s the empty board's evaluation under m, a model for the
+// same board size (of any weights and rule), reusing s's memory: tuning
+// makes models for new weights all the time, and states are the larger
+// part.
+func (s *State) ResetTo(m *Model) {
+	if m.Size != s.m.Size {
+		panic(fmt.Sprintf("internal error: a %d×%d state reset to a %d×%d model", s.m.Size, s.m.Size, m.Size, m.Size))
+	}
+	s.m = m
+	s.Reset()
+}
+
 // Reset returns the state to the empty board, faster than undoing every
 // stone: it copies the model's cached empty evaluation.
 func (s *State) Reset() {

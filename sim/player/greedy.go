@@ -45,7 +45,7 @@ func NewGreedy(w eval.Weights, opt Options) *Greedy {
 // w. Its players share one evaluation model per board size and rule:
 // building one (tables, neighbour lists, the empty board's scores) costs
 // more than a game, and a match or a tuning iteration makes players for
-// every game.
+// every game. Finished players' states are reused by any later player.
 func GreedyMaker(name string, w eval.Weights) Maker {
 	models := &modelCache{weights: w}
 	return func(opt Options) (Player, error) { return newGreedy(name, w, models, opt), nil }
@@ -60,24 +60,17 @@ func newGreedy(name string, w eval.Weights, models *modelCache, opt Options) *Gr
 }
 
 // modelCache holds the evaluation models of one set of weights, by board
-// size and rule, and the states finished players handed back. A model is
-// immutable, so players on several goroutines share it; a state is reused
-// by one player at a time (reset to the empty board costs a copy, a new
-// one an allocation the size of the board times twenty).
+// size and rule. A model is immutable, so players on several goroutines
+// share it.
 type modelCache struct {
 	weights eval.Weights
 	mu      sync.Mutex
-	models  map[modelKey]*modelEntry
+	models  map[modelKey]*eval.Model
 }
 
 type modelKey struct {
 	size int
 	rule game.Rule
-}
-
-type modelEntry struct {
-	model *eval.Model
-	free  []pooledState
 }
 
 // pooledState is a finished player's evaluation with its follower's move
@@ -87,48 +80,47 @@ type pooledState struct {
 	moves []int
 }
 
+// statePools hold finished players' states by board size (index), for
+// any player's next game whatever its weights: a state's memory is the
+// size of the board times twenty, and resetting one is a copy (tuning
+// makes new weights, so new Makers, every iteration).
+var statePools [game.MaxSize + 1]sync.Pool
+
 // state returns an evaluation of the empty board for size and rule, and
 // an empty move list to follow a game with.
 func (c *modelCache) state(size int, rule game.Rule) (*eval.State, []int, error) {
-	c.mu.Lock()
-	k := modelKey{size, rule}
-	e, ok := c.models[k]
-	if !ok {
-		m, err := eval.NewModel(size, rule, c.weights)
-		if err != nil {
-			c.mu.Unlock()
-			return nil, nil, err
-		}
-		if c.models == nil {
-			c.models = map[modelKey]*modelEntry{}
-		}
-		e = &modelEntry{model: m}
-		c.models[k] = e
+	m, err := c.model(size, rule)
+	if err != nil {
+		return nil, nil, err
 	}
-	var p pooledState
-	if n := len(e.free); n > 0 {
-		p = e.free[n-1]
-		e.free = e.free[:n-1]
+	if p, ok := statePools[size].Get().(*pooledState); ok {
+		p.state.ResetTo(m)
+		return p.state, p.moves[:0], nil
 	}
-	c.mu.Unlock()
-	// Outside the lock: the copy is the costly part, and the state is
-	// this caller's alone now.
-	if p.state == nil {
-		return eval.NewState(e.model), nil, nil
-	}
-	p.state.Reset()
-	return p.state, p.moves[:0], nil
+	return eval.NewState(m), nil, nil
 }
 
-// put takes back a state and move list no player uses any more.
-func (c *modelCache) put(s *eval.State, moves []int) {
+func (c *modelCache) model(size int, rule game.Rule) (*eval.Model, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	m := s.Model()
-	e := c.models[modelKey{m.Size, m.Rule}]
-	if e != nil && e.model == m {
-		e.free = append(e.free, pooledState{s, moves})
+	k := modelKey{size, rule}
+	if m, ok := c.models[k]; ok {
+		return m, nil
 	}
+	m, err := eval.NewModel(size, rule, c.weights)
+	if err != nil {
+		return nil, err
+	}
+	if c.models == nil {
+		c.models = map[modelKey]*eval.Model{}
+	}
+	c.models[k] = m
+	return m, nil
+}
+
+// putState takes back a state and move list no player uses any more.
+func putState(s *eval.State, moves []int) {
+	statePools[s.Model().Size].Put(&pooledState{s, moves})
 }
 
 func (g *Greedy) Name() string { return g.name }
@@ -136,11 +128,11 @@ func (g *Greedy) Name() string { return g.name }
 // State returns the evaluation after the last Move, for tests and tools.
 func (g *Greedy) State() *eval.State { return g.state }
 
-// Finish hands the player's evaluation back to its Maker's players, for
-// the next game; the player is not used again (see Finisher).
+// Finish hands the player's evaluation back for a later player's game;
+// the player is not used again (see Finisher).
 func (g *Greedy) Finish() {
 	if g.state != nil {
-		g.models.put(g.state, g.follow.moves)
+		putState(g.state, g.follow.moves)
 		g.state = nil
 		g.follow.moves = nil
 	}
@@ -151,7 +143,7 @@ func (g *Greedy) Finish() {
 func (g *Greedy) sync(b *game.Board) error {
 	if g.state == nil || g.state.Model().Size != b.Size() || g.state.Model().Rule != b.Rule() {
 		if g.state != nil {
-			g.models.put(g.state, g.follow.moves)
+			putState(g.state, g.follow.moves)
 		}
 		st, moves, err := g.models.state(b.Size(), b.Rule())
 		if err != nil {

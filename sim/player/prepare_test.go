@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
@@ -107,6 +108,24 @@ func TestGreedyMakerReusesStates(t *testing.T) {
 			for k := range want {
 				if !slices.Equal(got[k], want[k]) {
 					t.Fatalf("%v %d×%d game %d: shared players played %v, fresh ones %v", rule, size, size, k, got[k], want[k])
+				}
+			}
+		}
+	}
+}
+
+// TestGreedyStatesAcrossWeights: states handed back by players of one
+// weight set serve players of another (as tuning's makers come and go)
+// and they still play as fresh players do.
+func TestGreedyStatesAcrossWeights(t *testing.T) {
+	ws := []eval.Weights{config.Default().Weights, config.PackDefault().Weights}
+	for round := 0; round < 3; round++ {
+		for i, w := range ws {
+			fresh := func(opt Options) (Player, error) { return NewGreedy(w, opt), nil }
+			got, want := playGames(t, GreedyMaker("greedy", w), 11, game.Standard, 3), playGames(t, fresh, 11, game.Standard, 3)
+			for k := range want {
+				if !slices.Equal(got[k], want[k]) {
+					t.Fatalf("round %d, weights %d, game %d: %v, fresh players %v", round, i, k, got[k], want[k])
 				}
 			}
 		}
