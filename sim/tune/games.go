@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
@@ -58,6 +57,7 @@ type Games struct {
 	makers   map[string]arena.Factory // the other opponents', prepared once
 	forfeits atomic.Int64
 	moves    atomic.Int64
+	crew     crew // plays each iteration's games on Jobs cores
 }
 
 // Prepare checks the opponents (making each once) and the settings.
@@ -218,7 +218,7 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 		}
 	}
 	out := make([]float64, len(jobs))
-	err := parallel(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
+	err := g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
 		winner, err := g.play(ctx, jobs[i])
 		switch winner {
 		case game.Black:
@@ -314,48 +314,6 @@ func safeMove(ctx context.Context, p player.Player, b *game.Board) (cell int, er
 		}
 	}()
 	return p.Move(ctx, b)
-}
-
-// parallel runs f(0..n-1) on up to jobs goroutines and returns the first
-// error, cancelling the rest. Results go wherever f puts them by index,
-// so they never depend on scheduling.
-func parallel(ctx context.Context, jobs, n int, f func(ctx context.Context, i int) error) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		next  atomic.Int64
-		wg    sync.WaitGroup
-		once  sync.Once
-		first error
-	)
-	work := func() {
-		for {
-			i := int(next.Add(1) - 1)
-			if i >= n || ctx.Err() != nil {
-				return
-			}
-			if err := f(ctx, i); err != nil {
-				once.Do(func() { first = err; cancel() })
-				return
-			}
-		}
-	}
-	// The caller works too: an iteration is a handful of games lasting
-	// well under a millisecond, so a goroutine less to start and wake per
-	// iteration is time the games get.
-	for range max(1, min(jobs, n)) - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	work()
-	wg.Wait()
-	if first != nil {
-		return first
-	}
-	return ctx.Err()
 }
 
 // Check plays pairs game pairs of θ against the start for strength check
