@@ -49,9 +49,9 @@ numbers are held to.
 
 With --native it measures the native greedy AI instead: the engine loop
 of go test ./sim/player -bench GreedyGames against the paths users take,
-sim greedy greedy and tune, on one and two goroutines, in games per
-second side by side, then checks the paths against the engine (at least
-half its speed on one goroutine, 1.7× on two).`,
+sim greedy greedy and tune, on one and two goroutines, in games and moves
+per second side by side, then checks the paths' moves per second (at
+least half the engine's on one goroutine, 1.7× their own on two).`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &benchOptions{}
 			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: mcgomoku gen's, the built-in examples/tuned.toml)")
