@@ -111,6 +111,11 @@ const (
 const (
 	modForked uint8 = 1 << iota
 	modReturn
+	// modAlone marks a custom leaf run by runLine for its one source
+	// after return run: the entry queues nothing after it (its frame is
+	// discarded, so no continuation follows), so what it queues may go
+	// straight onto the stack.
+	modAlone
 )
 
 type entry struct {
@@ -545,6 +550,9 @@ func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 		s = ns
 	}
 	if line.leaf == nil {
+		if mods&modReturn != 0 {
+			mods |= modAlone
+		}
 		m.runCustom(line, materialize(), f, mods)
 		return
 	}
@@ -758,7 +766,15 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 		// One plain function: what the general path below does for it,
 		// without the look-ups.
 		if mods&modReturn != 0 {
-			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: chainCB(s.cb, f.ret), retParent: true, src: functionSource(s)})
+			call := entry{kind: eCall, frame: *f, fn: inst, cb: chainCB(s.cb, f.ret), retParent: true, src: functionSource(s)}
+			c := m.ctx
+			if mods&modAlone != 0 && len(c.newTop) == 0 && !c.overflow && len(c.stack)+2 <= maxQueue {
+				// Where pushNew would put them, without the trip through
+				// newTop: the fallthrough below the call.
+				c.stack = append(c.stack, entry{kind: eFall, frame: *f}, call)
+				return nil
+			}
+			m.queueNext(call)
 			m.queueNext(entry{kind: eFall, frame: *f})
 			return nil
 		}
