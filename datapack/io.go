@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 )
 
 // zipTime is the timestamp of every zip entry, so the same pack always
@@ -122,36 +124,21 @@ func (p *Pack) WriteZip(w io.Writer) error {
 // otherwise a folder. Either way the result appears at once or not at all:
 // a zip is written to a temporary file beside dest and renamed over it; a
 // folder is built in a temporary sibling and swapped in. An existing folder
-// is replaced only if it is a pack written by mcgomoku (see MarkerKey);
-// an existing zip file is overwritten, as any output file is.
+// is replaced only if it is empty or a pack written by mcgomoku (see
+// MarkerKey); an existing zip file is overwritten, as any output file is.
+// Errors name dest, never the temporary names.
 func Write(p *Pack, dest string) error {
 	dest = filepath.Clean(dest)
 	if err := p.checkPaths(); err != nil {
 		return fmt.Errorf("write %s: %w", dest, err)
 	}
-	if err := checkParent(dest); err != nil {
+	if err := atomicfile.CheckFolder(dest); err != nil {
 		return err
 	}
 	if strings.EqualFold(filepath.Ext(dest), ".zip") {
 		return writeZipFile(p, dest)
 	}
 	return writeFolder(p, dest)
-}
-
-// checkParent gives a clear error when dest cannot be created because its
-// folder is missing or is not a folder.
-func checkParent(dest string) error {
-	dir := filepath.Dir(dest)
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("write %s: folder %s does not exist", dest, dir)
-	case err != nil:
-		return fmt.Errorf("write %s: %w", dest, err)
-	case !fi.IsDir():
-		return fmt.Errorf("write %s: %s is not a folder", dest, dir)
-	}
-	return nil
 }
 
 func writeZipFile(p *Pack, dest string) (err error) {
@@ -161,13 +148,13 @@ func writeZipFile(p *Pack, dest string) (err error) {
 	dir, base := filepath.Split(dest)
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", dest, err)
+		return atomicfile.Errorf(dest, err)
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
-			err = fmt.Errorf("write %s: %w", dest, err)
+			err = atomicfile.Errorf(dest, err)
 		}
 	}()
 	if err := p.WriteZip(tmp); err != nil {
@@ -198,12 +185,20 @@ func writeFolder(p *Pack, dest string) (err error) {
 		if !fi.IsDir() {
 			return fmt.Errorf("write %s: a file of that name is in the way", dest)
 		}
-		ours, why, err := ourPack(dest)
+		// An empty folder holds nothing to lose: the user made it for
+		// the pack.
+		empty, err := isEmptyDir(dest)
 		if err != nil {
-			return fmt.Errorf("write %s: %w", dest, err)
+			return atomicfile.Errorf(dest, err)
 		}
-		if !ours {
-			return fmt.Errorf("refusing to replace %s: %s; it is not a pack written by mcgomoku", dest, why)
+		if !empty {
+			ours, why, err := ourPack(dest)
+			if err != nil {
+				return atomicfile.Errorf(dest, err)
+			}
+			if !ours {
+				return fmt.Errorf("refusing to replace %s: %s; it is not a pack written by mcgomoku", dest, why)
+			}
 		}
 		replace = true
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -213,12 +208,12 @@ func writeFolder(p *Pack, dest string) (err error) {
 	dir, base := filepath.Split(filepath.Clean(dest))
 	tmp, err := os.MkdirTemp(dir, "."+base+".tmp-")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", dest, err)
+		return atomicfile.Errorf(dest, err)
 	}
 	defer func() {
 		if err != nil {
 			os.RemoveAll(tmp)
-			err = fmt.Errorf("write %s: %w", dest, err)
+			err = atomicfile.Errorf(dest, err)
 		}
 	}()
 	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700
@@ -258,6 +253,20 @@ func writeFolder(p *Pack, dest string) (err error) {
 		return fmt.Errorf("new pack written, but removing the old one at %s failed: %w", old, err)
 	}
 	return nil
+}
+
+// isEmptyDir reports whether the folder dir has no entries.
+func isEmptyDir(dir string) (bool, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(1)
+	if errors.Is(err, io.EOF) {
+		return true, nil
+	}
+	return len(names) == 0, err
 }
 
 // Read reads a pack from a folder or a zip file.

@@ -4,10 +4,12 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -123,6 +125,18 @@ func TestWriteFolderReplacesOnlyOurs(t *testing.T) {
 	}
 	assertNoTemp(t, dir)
 
+	// An empty folder, made for the pack, is taken.
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(p, empty); err != nil {
+		t.Errorf("Write into an empty folder: %v", err)
+	} else if got, err := Read(empty); err != nil || !reflect.DeepEqual(got.Files, p.Files) {
+		t.Errorf("pack in the empty folder: %v", err)
+	}
+	assertNoTemp(t, dir)
+
 	foreign := filepath.Join(dir, "foreign")
 	if err := os.MkdirAll(filepath.Join(foreign, "data"), 0o755); err != nil {
 		t.Fatal(err)
@@ -224,6 +238,24 @@ func TestWriteIsAtomic(t *testing.T) {
 			}
 			assertNoTemp(t, dir)
 		})
+	}
+}
+
+// TestWriteErrorsNameDest: a failure while writing the temporary file or
+// renaming it names the user's path, not the temporary file's.
+func TestWriteErrorsNameDest(t *testing.T) {
+	for _, name := range []string{"g.zip", "g"} {
+		dir := t.TempDir()
+		dest := filepath.Join(dir, name)
+		testHookBeforeCommit = func(tmp string) error {
+			return &fs.PathError{Op: "write", Path: tmp, Err: syscall.ENOSPC}
+		}
+		err := Write(testPack(t), dest)
+		testHookBeforeCommit = nil
+		if err == nil || err.Error() != "write "+dest+": no space left on device" || !errors.Is(err, syscall.ENOSPC) {
+			t.Errorf("%s: got %v, want the cause naming %s only", name, err, dest)
+		}
+		assertNoTemp(t, dir)
 	}
 }
 

@@ -9,8 +9,11 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/Tnze/go-mc/nbt"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // A Structure is a structure template: the gzipped NBT file that structure
@@ -369,10 +372,17 @@ func DecodeStructure(data []byte) (*Structure, error) {
 }
 
 // ParseSNBT converts stringified NBT ("{id:\"minecraft:marker\"}") to binary
-// NBT, for block entity and entity data.
+// NBT, for block entity and entity data. It reads the game's 1.21.5+
+// grammar with the command parsers' own reader (datapack/syntax).
 func ParseSNBT(s string) (nbt.RawMessage, error) {
+	t, serr := syntax.ParseSNBT(s)
+	if serr != nil {
+		return nbt.RawMessage{}, fmt.Errorf("invalid SNBT %q at %d: %s", s, serr.Pos, serr.Msg)
+	}
 	var buf bytes.Buffer
-	if err := nbt.NewEncoder(&buf).Encode(nbt.StringifiedMessage(s), ""); err != nil {
+	buf.WriteByte(byte(t.Kind))
+	writeNBTString(&buf, "")
+	if err := writeNBTPayload(&buf, t); err != nil {
 		return nbt.RawMessage{}, fmt.Errorf("invalid SNBT %q: %w", s, err)
 	}
 	var m nbt.RawMessage
@@ -380,4 +390,101 @@ func ParseSNBT(s string) (nbt.RawMessage, error) {
 		return nbt.RawMessage{}, fmt.Errorf("invalid SNBT %q: %w", s, err)
 	}
 	return m, nil
+}
+
+// writeNBTPayload writes t's payload in the binary format. A list of mixed
+// element types is written as the game saves one: each element wrapped in
+// a compound under the empty key.
+func writeNBTPayload(buf *bytes.Buffer, t *syntax.Tag) error {
+	if t.Lossy {
+		return errors.New("a string holds a character Go cannot (a lone surrogate or a \\N{…} escape)")
+	}
+	be := func(v uint64, n int) {
+		for i := n - 1; i >= 0; i-- {
+			buf.WriteByte(byte(v >> (8 * i)))
+		}
+	}
+	switch t.Kind {
+	case syntax.TagByte:
+		be(uint64(t.Int), 1)
+	case syntax.TagShort:
+		be(uint64(t.Int), 2)
+	case syntax.TagInt:
+		be(uint64(t.Int), 4)
+	case syntax.TagLong:
+		be(uint64(t.Int), 8)
+	case syntax.TagFloat:
+		be(uint64(math.Float32bits(float32(t.Float))), 4)
+	case syntax.TagDouble:
+		be(math.Float64bits(t.Float), 8)
+	case syntax.TagString:
+		return writeMUTF8(buf, t.Str)
+	case syntax.TagByteArray, syntax.TagIntArray, syntax.TagLongArray:
+		width := map[syntax.Kind]int{syntax.TagByteArray: 1, syntax.TagIntArray: 4, syntax.TagLongArray: 8}[t.Kind]
+		be(uint64(len(t.List)), 4)
+		for _, e := range t.List {
+			be(uint64(e.Int), width)
+		}
+	case syntax.TagList:
+		kind, mixed := syntax.Kind(0), false
+		for i, e := range t.List {
+			mixed = mixed || i > 0 && e.Kind != kind
+			kind = e.Kind
+		}
+		if mixed {
+			kind = syntax.TagCompound
+		}
+		buf.WriteByte(byte(kind)) // 0 (TAG_End) for an empty list
+		be(uint64(len(t.List)), 4)
+		for _, e := range t.List {
+			if mixed {
+				e = &syntax.Tag{Kind: syntax.TagCompound, Keys: []string{""}, Vals: map[string]*syntax.Tag{"": e}}
+			}
+			if err := writeNBTPayload(buf, e); err != nil {
+				return err
+			}
+		}
+	case syntax.TagCompound:
+		for _, k := range t.Keys {
+			v := t.Vals[k]
+			buf.WriteByte(byte(v.Kind))
+			if err := writeMUTF8(buf, k); err != nil {
+				return err
+			}
+			if err := writeNBTPayload(buf, v); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte(nbt.TagEnd)
+	}
+	return nil
+}
+
+// writeMUTF8 writes a length-prefixed string in Java's modified UTF-8, as
+// NBT stores strings: NUL as two bytes, characters beyond the BMP as a
+// surrogate pair of three bytes each.
+func writeMUTF8(buf *bytes.Buffer, s string) error {
+	var enc []byte
+	for _, r := range s {
+		switch {
+		case r >= 1 && r < 0x80:
+			enc = append(enc, byte(r))
+		case r < 0x800: // NUL too, as 0xC0 0x80
+			enc = append(enc, 0xC0|byte(r>>6), 0x80|byte(r&0x3F))
+		case r < 0x10000:
+			enc = append(enc, 0xE0|byte(r>>12), 0x80|byte(r>>6&0x3F), 0x80|byte(r&0x3F))
+		default:
+			hi, lo := utf16.EncodeRune(r)
+			for _, u := range []rune{hi, lo} {
+				enc = append(enc, 0xE0|byte(u>>12), 0x80|byte(u>>6&0x3F), 0x80|byte(u&0x3F))
+			}
+		}
+	}
+	if len(enc) > math.MaxUint16 {
+		return fmt.Errorf("a string of %d bytes is longer than NBT's 65535", len(enc))
+	}
+	buf.WriteByte(byte(len(enc) >> 8))
+	buf.WriteByte(byte(len(enc)))
+	buf.Write(enc)
+	return nil
 }

@@ -269,3 +269,43 @@ func FuzzDecodeStructure(f *testing.F) {
 		}
 	})
 }
+
+// TestParseSNBTBinary checks the binary NBT ParseSNBT writes: types and
+// big-endian payloads, Java's modified UTF-8, mixed lists wrapped as the
+// game saves them, and refusals.
+func TestParseSNBTBinary(t *testing.T) {
+	tests := []struct {
+		in   string
+		typ  byte
+		data []byte // the payload; nil for an error
+	}{
+		{`5`, 3, []byte{0, 0, 0, 5}},
+		{`-2s`, 2, []byte{0xff, 0xfe}},
+		{`1.5f`, 5, []byte{0x3f, 0xc0, 0, 0}},
+		{`[B;1b,2b]`, 7, []byte{0, 0, 0, 2, 1, 2}},
+		{`[]`, 9, []byte{0, 0, 0, 0, 0}},
+		{`[1,2]`, 9, []byte{3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2}},
+		// [1b,"x"]: a list of compounds {"": 1b}, {"": "x"}.
+		{`[1b,"x"]`, 9, []byte{10, 0, 0, 0, 2, 1, 0, 0, 1, 0, 8, 0, 0, 0, 1, 'x', 0}},
+		// NUL is C0 80, U+1F600 a surrogate pair of three bytes each.
+		{`{s:"\x00\U0001F600"}`, 10, []byte{8, 0, 1, 's', 0, 8, 0xc0, 0x80, 0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, 0}},
+		{`{a:"\uD800"}`, 0, nil}, // a lone surrogate Go strings cannot hold
+		{`{a:`, 0, nil},
+	}
+	for _, tt := range tests {
+		m, err := ParseSNBT(tt.in)
+		if tt.data == nil {
+			if err == nil {
+				t.Errorf("ParseSNBT(%s): got no error", tt.in)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseSNBT(%s): %v", tt.in, err)
+			continue
+		}
+		if m.Type != tt.typ || !bytes.Equal(m.Data, tt.data) {
+			t.Errorf("ParseSNBT(%s): got type %d % x, want %d % x", tt.in, m.Type, m.Data, tt.typ, tt.data)
+		}
+	}
+}

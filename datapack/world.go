@@ -17,6 +17,9 @@ type World struct {
 	Name        string // level.dat Data.LevelName
 	DataVersion int32  // level.dat Data.DataVersion: the game that last saved it
 	VersionName string // level.dat Data.Version.Name ("26.1.2"); "" if absent
+	// DisabledPacks are the packs the player switched off, as level.dat
+	// Data.DataPacks.Disabled names them ("file/gomoku (1).zip").
+	DisabledPacks []string
 }
 
 // levelDat is the part of level.dat we read. go-mc's save.ReadLevel decodes
@@ -36,6 +39,9 @@ type levelDat struct {
 		// matches unknown keys case-insensitively, and would otherwise
 		// decode this int into Version and fail.
 		StorageVersion int32 `nbt:"version"`
+		DataPacks      struct {
+			Disabled []string
+		}
 	}
 }
 
@@ -68,7 +74,8 @@ func ReadWorld(dir string) (*World, error) {
 	if err := nbt.Unmarshal(raw, &lv); err != nil {
 		return nil, fmt.Errorf("corrupt level.dat %s: %w", path, err)
 	}
-	w := &World{Dir: dir, Name: lv.Data.LevelName, DataVersion: lv.Data.DataVersion, VersionName: lv.Data.Version.Name}
+	w := &World{Dir: dir, Name: lv.Data.LevelName, DataVersion: lv.Data.DataVersion, VersionName: lv.Data.Version.Name,
+		DisabledPacks: lv.Data.DataPacks.Disabled}
 	if w.DataVersion == 0 { // the game keeps the same number in Version.Id
 		w.DataVersion = lv.Data.Version.ID
 	}
@@ -110,10 +117,17 @@ func CheckPackName(name string) error {
 // datapacks folder if needed, and returns the zip's path. The game enables
 // a new pack when the world next loads (or on /reload).
 //
+// Installs into one world are serialised by a lock file in the world
+// folder (see lockWorld), so two at once cannot see each other's half-done
+// work.
+//
 // It refuses, changing nothing:
 //   - a folder that is not a world (no level.dat) or whose level.dat is
 //     unreadable or corrupt;
 //   - a world saved by a game outside supported (by level.dat DataVersion);
+//   - another copy of an mcgomoku pack in datapacks/ under another name
+//     ("gomoku (1).zip"), unless level.dat lists it as disabled: the game
+//     would run both;
 //   - a pack whose pack.mcmeta is missing, invalid, lacks the MarkerKey
 //     section, or does not declare both ends of supported;
 //   - an existing datapacks/<packName>.zip or datapacks/<packName>/ that is
@@ -137,13 +151,27 @@ func Install(p *Pack, worldDir, packName string, supported VersionRange) (instal
 		return "", err
 	}
 	if w.DataVersion < lo.DataVersion || w.DataVersion > hi.DataVersion {
-		return "", fmt.Errorf("world %s was last saved by %s, but this pack supports %s to %s (data versions %d to %d); open the world in a supported version first",
-			worldDir, w.describe(), lo.Name, hi.Name, lo.DataVersion, hi.DataVersion)
+		// An old world is upgraded by opening it in a newer game; a newer
+		// world can never be opened in an older one.
+		hint := "open the world in a supported version first, which upgrades it"
+		if w.DataVersion > hi.DataVersion {
+			hint = fmt.Sprintf("a world cannot go back to an older release, so this needs an mcgomoku that supports %s: update mcgomoku", w.describe())
+		}
+		return "", fmt.Errorf("world %s was last saved by %s, but this pack supports %s to %s (data versions %d to %d); %s",
+			worldDir, w.describe(), lo.Name, hi.Name, lo.DataVersion, hi.DataVersion, hint)
 	}
 
 	packs := filepath.Join(worldDir, "datapacks")
 	if fi, err := os.Stat(packs); err == nil && !fi.IsDir() {
 		return "", fmt.Errorf("install: %s is not a folder", packs)
+	}
+	unlock, err := lockWorld(worldDir)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if err := otherCopies(w, packs, packName); err != nil {
+		return "", err
 	}
 	zipPath := filepath.Join(packs, packName+".zip")
 	folderPath := filepath.Join(packs, packName)
@@ -187,6 +215,46 @@ func Install(p *Pack, worldDir, packName string, supported VersionRange) (instal
 		}
 	}
 	return zipPath, nil
+}
+
+// otherCopies refuses an install beside another enabled copy of an
+// mcgomoku pack: a pack the user copied in by hand under another name, or
+// a second download ("gomoku (1).zip"). The game would load both, and both
+// run the same functions on the same board.
+func otherCopies(w *World, packs, packName string) error {
+	entries, err := os.ReadDir(packs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("install: %w", err)
+	}
+	disabled := map[string]bool{}
+	for _, d := range w.DisabledPacks {
+		disabled[d] = true
+	}
+	var copies []string
+	for _, e := range entries {
+		name := e.Name()
+		// Ours to replace, or our own temporary names.
+		if name == packName || name == packName+".zip" || strings.HasPrefix(name, ".") {
+			continue
+		}
+		if disabled["file/"+name] {
+			continue
+		}
+		path := filepath.Join(packs, name)
+		if ours, _, err := ourPack(path); err == nil && ours {
+			copies = append(copies, path)
+		}
+	}
+	switch len(copies) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("refusing to install: %s is another copy of an mcgomoku pack, and the game would run both on one board; remove it (or move it out of datapacks/, or disable it in the game), then install again", copies[0])
+	}
+	return fmt.Errorf("refusing to install: %s are other copies of an mcgomoku pack, and the game would run them all on one board; remove them (or move them out of datapacks/, or disable them in the game), then install again", strings.Join(copies, ", "))
 }
 
 func mustBeOurs(path string) error {

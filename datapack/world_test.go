@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/Tnze/go-mc/nbt"
 	"github.com/Tnze/go-mc/save"
@@ -220,9 +222,20 @@ func TestInstallRefuses(t *testing.T) {
 		want  string
 	}{
 		{name: "world too old", dv: 4189, vname: "1.21.4",
-			want: "was last saved by 1.21.4 (data version 4189), but this pack supports 1.21.5 to 26.2 (data versions 4325 to 4903)"},
+			want: "was last saved by 1.21.4 (data version 4189), but this pack supports 1.21.5 to 26.2 (data versions 4325 to 4903); open the world in a supported version first"},
+		// A newer world cannot be opened in an older game: the way out is a
+		// newer mcgomoku.
 		{name: "world too new", dv: 5023, vname: "26.3",
-			want: "was last saved by 26.3 (data version 5023), but this pack supports 1.21.5 to 26.2"},
+			want: "was last saved by 26.3 (data version 5023), but this pack supports 1.21.5 to 26.2 (data versions 4325 to 4903); a world cannot go back to an older release, so this needs an mcgomoku that supports 26.3 (data version 5023): update mcgomoku"},
+		{name: "another copy under another name",
+			setup: func(d string) { Write(testPack(t), filepath.Join(d, "gomoku (1).zip")) },
+			want:  filepath.Join("datapacks", "gomoku (1).zip") + " is another copy of an mcgomoku pack, and the game would run both"},
+		{name: "other copies as a folder and a zip",
+			setup: func(d string) {
+				Write(testPack(t), filepath.Join(d, "gomoku-old"))
+				Write(testPack(t), filepath.Join(d, "gomoku (1).zip"))
+			},
+			want: filepath.Join("datapacks", "gomoku-old") + " are other copies"},
 		{name: "foreign zip in the way",
 			setup: func(d string) { os.WriteFile(filepath.Join(d, "gomoku.zip"), zipOf(t, "pack.mcmeta"), 0o644) },
 			want:  filepath.Join("datapacks", "gomoku.zip") + ": its pack.mcmeta does not parse; it is not a pack written by mcgomoku"},
@@ -276,6 +289,91 @@ func TestInstallRefuses(t *testing.T) {
 				t.Errorf("refused install changed the world:\nbefore %v\nafter  %v", keys(before), keys(after))
 			}
 		})
+	}
+}
+
+// TestInstallBesideDisabledCopy: a copy the player disabled in the game is
+// not run, so it is left alone and the install goes on.
+func TestInstallBesideDisabledCopy(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	lv := modernLevel(4790, "26.1.2")
+	lv["Data"].(map[string]any)["DataPacks"] = map[string]any{"Enabled": []string{"vanilla"}, "Disabled": []string{"file/gomoku (1).zip"}}
+	writeLevel(t, dir, lv)
+	packs := filepath.Join(dir, "datapacks")
+	os.MkdirAll(packs, 0o755)
+	if err := Write(testPack(t), filepath.Join(packs, "gomoku (1).zip")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Install(testPack(t), dir, "gomoku", DefaultRange); err != nil {
+		t.Fatalf("install beside a disabled copy: %v", err)
+	}
+	// A foreign pack under any name is none of our business.
+	os.WriteFile(filepath.Join(packs, "other.zip"), zipOf(t, "pack.mcmeta"), 0o644)
+	if _, err := Install(testPack(t), dir, "gomoku", DefaultRange); err != nil {
+		t.Fatalf("install beside a foreign pack: %v", err)
+	}
+}
+
+// TestInstallConcurrent: installs into one world at once are serialised by
+// the lock, so each succeeds (no false alarm about a half-replaced pack or
+// a vanished old folder) and one pack is left.
+func TestInstallConcurrent(t *testing.T) {
+	world := newWorld(t, 4790, "26.1.2")
+	packs := filepath.Join(world, "datapacks")
+	os.MkdirAll(packs, 0o755)
+	for round := range 5 {
+		// An old folder install of ours, which each install removes: the
+		// racy step without the lock.
+		if err := Write(testPack(t), filepath.Join(packs, "gomoku")); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, 4)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = Install(testPack(t), world, "gomoku", DefaultRange)
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("round %d, install %d: %v", round, i, err)
+			}
+		}
+		entries, _ := os.ReadDir(packs)
+		if len(entries) != 1 || entries[0].Name() != "gomoku.zip" {
+			t.Fatalf("round %d: datapacks holds %v", round, entries)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(world, lockName)); err == nil {
+		t.Errorf("the lock file was left behind")
+	}
+}
+
+func TestInstallLock(t *testing.T) {
+	defer func(w, s time.Duration) { lockWait, lockStale = w, s }(lockWait, lockStale)
+	lockWait, lockStale = 100*time.Millisecond, time.Hour
+	world := newWorld(t, 4790, "26.1.2")
+	lock := filepath.Join(world, lockName)
+	os.WriteFile(lock, []byte("mcgomoku install, process 1, since 2026-01-01T00:00:00Z\n"), 0o644)
+	// Held by a running install: wait, then give up naming the file.
+	_, err := Install(testPack(t), world, "gomoku", DefaultRange)
+	if err == nil || !strings.Contains(err.Error(), "has held the lock "+lock) || !strings.Contains(err.Error(), "process 1") {
+		t.Errorf("held lock: got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(world, "datapacks", "gomoku.zip")); err == nil {
+		t.Errorf("installed while another install held the lock")
+	}
+	// Left by a killed install: taken over.
+	old := time.Now().Add(-2 * time.Hour)
+	os.Chtimes(lock, old, old)
+	if _, err := Install(testPack(t), world, "gomoku", DefaultRange); err != nil {
+		t.Errorf("stale lock: %v", err)
+	}
+	if _, err := os.Stat(lock); err == nil {
+		t.Errorf("the lock file was left behind")
 	}
 }
 

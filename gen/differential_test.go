@@ -2,10 +2,17 @@ package gen_test
 
 // The differential proof: for every example config, the generated pack
 // played in the interpreter (sim/packplay, by clicks and ticks, every move
-// read back from the world) chooses the same move as the native player it
-// was compiled from — greedy as sim/player's Greedy, seed000 as the
-// native seed000 port with its random pick replayed — on thousands of
-// random reachable positions and throughout complete games.
+// read back from the world) holds the same per-cell scores as the native
+// model it was compiled from and chooses the same move — greedy as
+// sim/eval's model and sim/player's Greedy, seed000 as the native seed000
+// port with its random pick replayed — on random reachable positions up to
+// two thirds of the board and throughout complete games.
+//
+// Comparing the scores, not only the moves, is what makes it a proof of
+// the compiled arithmetic: a wrong weight changes the best cell only now
+// and then, but every total of a cell it touches
+// (TestDifferentialCatchesPlantedBug). The seed changes every run, so runs
+// add up to more positions; -diffseed replays a failing one.
 
 import (
 	"context"
@@ -14,15 +21,19 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
@@ -30,21 +41,41 @@ import (
 func init() {
 	// Another test file of the binary may have declared -long first.
 	if flag.Lookup("long") == nil {
-		flag.Bool("long", false, "run the large differential proof (20,000 positions and 500 games per example config and AI)")
+		flag.Bool("long", false, "run the large differential proof (every example config at its own board size, 20,000 positions and 500 games per config and AI)")
 	}
 }
 
-// longDifferential reports -long: ten times the positions and games.
+var diffSeedFlag = flag.Uint64("diffseed", 0, "seed of the differential proof's positions and games (0: a new seed each run, printed)")
+
+// longDifferential reports -long.
 func longDifferential() bool {
 	v, _ := flag.Lookup("long").Value.(flag.Getter).Get().(bool)
 	return v
 }
 
-// The acceptance sizes: per example config and AI, at least this many
-// positions and complete games.
+// diffSeed returns -diffseed, or a seed drawn from the clock, and logs it
+// so that any failure can be replayed.
+func diffSeed(t *testing.T) uint64 {
+	seed := *diffSeedFlag
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("differential seed %d (replay with -diffseed=%d)", seed, seed)
+	return seed
+}
+
+// The proof's sizes per example config and AI. By default every config
+// runs on a small board (the same rule, weights and profile: every
+// template and rule is covered, at a fraction of the cost); -long runs
+// each at its own size with the acceptance counts.
 const (
-	diffPositions = 2000
-	diffGames     = 50
+	diffSmallSize      = 9
+	diffPositions      = 300
+	diffGames          = 8
+	diffLongPositions  = 20000
+	diffLongGames      = 500
+	diffShortPositions = 40
+	diffShortGames     = 2
 )
 
 // diffCase is one example config compiled under one AI.
@@ -52,10 +83,13 @@ type diffCase struct {
 	name    string
 	cfg     *config.Config
 	profile string
+	model   *eval.Model // the greedy model the pack was compiled from
 	pack    *datapack.Pack
 }
 
-func differentialCases(t *testing.T) []diffCase {
+// differentialCases compiles every example config under every profile,
+// shrunk to diffSmallSize unless full is set.
+func differentialCases(t *testing.T, full bool) []diffCase {
 	files, err := filepath.Glob(filepath.Join("..", "examples", "*.toml"))
 	if err != nil {
 		t.Fatal(err)
@@ -67,11 +101,20 @@ func differentialCases(t *testing.T) []diffCase {
 	seen := map[[32]byte]string{}
 	for _, f := range files {
 		for _, profile := range config.Profiles {
+			if !slices.Contains(nativeProfiles, profile) {
+				// A profile with its own native model proves it in its
+				// own test, reusing proveCase's pieces.
+				t.Logf("profile %s: no native player in this proof", profile)
+				continue
+			}
 			cfg, err := config.Load(f)
 			if err != nil {
 				t.Fatal(err)
 			}
 			name := fmt.Sprintf("%s/%s", strings.TrimSuffix(filepath.Base(f), ".toml"), profile)
+			if !full {
+				cfg.Game.Size = min(cfg.Game.Size, diffSmallSize)
+			}
 			if cfg.Weights.Noise != 0 {
 				// Noise draws from each side's own generator; the proof
 				// is about the deterministic model.
@@ -95,7 +138,7 @@ func differentialCases(t *testing.T) []diffCase {
 				continue
 			}
 			seen[h] = name
-			cases = append(cases, diffCase{name: name, cfg: cfg, profile: profile, pack: res.Pack})
+			cases = append(cases, diffCase{name: name, cfg: cfg, profile: profile, model: in.Model, pack: res.Pack})
 		}
 	}
 	return cases
@@ -112,55 +155,102 @@ func packHash(p *datapack.Pack) [32]byte {
 	return out
 }
 
-// TestDifferential is the keystone: pack and native player agree on every
-// move, on random reachable positions and in complete games played through
-// the pack's user interface: at least diffPositions positions and
-// diffGames games per example config and AI. -short runs a few (for
-// -race); -long ten times as many.
+// TestDifferential is the keystone: pack and native model agree on every
+// score and every move, on random reachable positions and in complete
+// games played through the pack's user interface. -short runs a few (for
+// -race); -long the acceptance sizes on the full boards.
 func TestDifferential(t *testing.T) {
 	positions, games := diffPositions, diffGames
 	switch {
 	case longDifferential():
-		positions, games = 10*positions, 10*games
+		positions, games = diffLongPositions, diffLongGames
 	case testing.Short():
 		// -short (CI's -race run): a smoke test of the same code.
-		positions, games = positions/50, games/25
+		positions, games = diffShortPositions, diffShortGames
 	}
-	for _, c := range differentialCases(t) {
+	seed := diffSeed(t)
+	for _, c := range differentialCases(t, longDifferential()) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			start := time.Now()
-			g, err := packplay.Open(c.pack, packplay.Options{Seed: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var stats [2]diffStats
-			// The AI plays each colour in turn: the seed000 pack keeps AI
-			// state only for the colour the AI plays.
-			for k, ai := range []game.Colour{game.Black, game.White} {
-				stats[k] = diffPositionsRun(t, c, g, ai, (positions+1)/2, uint64(k+1))
-			}
-			if t.Failed() {
-				return
-			}
-			n := stats[0].positions + stats[1].positions
-			tp := time.Since(start)
-			gs := diffGamesRun(t, c, g, games)
-			lengths := map[int]bool{}
-			for _, s := range stats {
-				for l := range s.lengths {
-					lengths[l] = true
-				}
-			}
-			t.Logf("%d positions (%d distinct lengths, up to %d stones; %.1fM commands) in %v, %d games (%d AI moves, %d undos, %d refused clicks; %.1fM commands) in %v",
-				n, len(lengths), max(stats[0].longest, stats[1].longest), float64(stats[0].commands+stats[1].commands)/1e6, tp.Round(time.Millisecond),
-				gs.games, gs.aiMoves, gs.undos, gs.refused, float64(gs.commands)/1e6, (time.Since(start) - tp).Round(time.Millisecond))
-			if n < positions || gs.games < games {
-				t.Errorf("proved %d positions and %d games, want at least %d and %d", n, gs.games, positions, games)
-			}
+			proveCase(t, c, seed, positions, games)
 		})
 	}
 }
+
+// proveCase runs the proof for one case: positions, half with the AI on
+// each colour, then complete games.
+func proveCase(t proofT, c diffCase, seed uint64, positions, games int) {
+	start := time.Now()
+	g, err := packplay.Open(c.pack, packplay.Options{Seed: seed})
+	if err != nil {
+		t.Fatalf("%s: %v", c.name, err)
+	}
+	var stats [2]diffStats
+	// The AI plays each colour in turn: the seed000 pack keeps AI
+	// state only for the colour the AI plays.
+	for k, ai := range []game.Colour{game.Black, game.White} {
+		stats[k] = diffPositionsRun(t, c, g, ai, (positions+1)/2, seed+uint64(k))
+	}
+	if t.Failed() {
+		return
+	}
+	n := stats[0].positions + stats[1].positions
+	tp := time.Since(start)
+	gs := diffGamesRun(t, c, g, games, seed)
+	lengths := map[int]bool{}
+	for _, s := range stats {
+		for l := range s.lengths {
+			lengths[l] = true
+		}
+	}
+	t.Logf("%d positions (%d distinct lengths, up to %d stones of %d; %.1fM commands) in %v, %d games (%d AI moves, %d undos, %d refused clicks; %.1fM commands) in %v",
+		n, len(lengths), max(stats[0].longest, stats[1].longest), c.cfg.Game.Size*c.cfg.Game.Size, float64(stats[0].commands+stats[1].commands)/1e6, tp.Round(time.Millisecond),
+		gs.games, gs.aiMoves, gs.undos, gs.refused, float64(gs.commands)/1e6, (time.Since(start) - tp).Round(time.Millisecond))
+	if n < positions || gs.games < games {
+		t.Errorf("%s: proved %d positions and %d games, want at least %d and %d", c.name, n, gs.games, positions, games)
+	}
+}
+
+// proofT is what the proof needs of a *testing.T, so that the planted-bug
+// test can run it and read its verdict instead of failing.
+type proofT interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Logf(format string, args ...any)
+	Failed() bool
+}
+
+// verdict records a proof's failures. Fatalf ends the proof's goroutine,
+// as testing.T's does, so run must start the proof on its own goroutine.
+type verdict struct {
+	mu       sync.Mutex
+	failures []string
+}
+
+func (v *verdict) Helper()                   {}
+func (v *verdict) Logf(string, ...any)       {}
+func (v *verdict) Failed() bool              { v.mu.Lock(); defer v.mu.Unlock(); return len(v.failures) > 0 }
+func (v *verdict) Fatalf(f string, a ...any) { v.Errorf(f, a...); runtime.Goexit() }
+func (v *verdict) Errorf(f string, a ...any) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.failures = append(v.failures, fmt.Sprintf(f, a...))
+}
+
+// run runs proof and returns its failures.
+func (v *verdict) run(proof func(proofT)) []string {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		proof(v)
+	}()
+	<-done
+	return v.failures
+}
+
+// nativeProfiles are the profiles newNative knows.
+var nativeProfiles = []string{packplay.Greedy, packplay.Seed000}
 
 // native is the native player a case's pack is compared with.
 type native struct {
@@ -183,19 +273,19 @@ func newNative(c diffCase, seed int64) *native {
 // choose returns the native move, and for seed000 its index among the
 // tied best cells (cell-index order) and their number, which the pack's
 // pick is forced to.
-func (n *native) choose(t *testing.T, b *game.Board) (mv, pick int, ties []int) {
+func (n *native) choose(t proofT, b *game.Board) (mv, pick int, ties []int) {
 	t.Helper()
 	var err error
 	if n.greedy != nil {
 		mv, err = n.greedy.Move(context.Background(), b)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("native greedy: %v", err)
 		}
 		return mv, -1, nil
 	}
 	mv, err = n.seed000.Move(context.Background(), b)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("native seed000: %v", err)
 	}
 	ties = n.seed000.State(b.ToMove()).Ties(func(i int) bool { return b.Legal(i) == nil })
 	pick = slices.Index(ties, mv)
@@ -205,14 +295,18 @@ func (n *native) choose(t *testing.T, b *game.Board) (mv, pick int, ties []int) 
 	return mv, pick, ties
 }
 
-// aiMove lets the pack's AI move and compares it with the native choice
-// on the same board. A disagreement prints the position and both moves.
-func aiMove(t *testing.T, c diffCase, g *packplay.Game, n *native, b *game.Board, what string, commands *int64) int {
+// aiMove compares the pack's per-cell scores with the native model's,
+// lets the pack's AI move and compares the move with the native choice on
+// the same board. A disagreement prints the position and what differs.
+func aiMove(t proofT, c diffCase, g *packplay.Game, n *native, b *game.Board, what string, commands *int64) int {
 	t.Helper()
 	want, pick, ties := n.choose(t, b)
+	if err := compareScores(c, g.Machine(), n, b); err != nil {
+		t.Fatalf("%s: %s: %v\nmoves: %s\n%s", c.name, what, err, formatMoves(b.History(), b.Size()), picture(b))
+	}
 	if pick >= 0 {
 		if err := g.SetPick(int32(pick)); err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", c.name, err)
 		}
 	}
 	got, cost, err := g.AIMove()
@@ -238,6 +332,81 @@ func aiMove(t *testing.T, c diffCase, g *packplay.Game, n *native, b *game.Board
 	return got
 }
 
+// compareScores compares the pack's per-cell scores with the native
+// model's for the side to move on b: greedy's totals with sim/eval's state
+// computed from scratch, seed000's weights and high tags with the native
+// port's state (which choose has just brought up to b).
+func compareScores(c diffCase, m *mcvm.Machine, n *native, b *game.Board) error {
+	if n.greedy != nil {
+		cells := make([]game.Colour, b.Cells())
+		for i := range cells {
+			cells[i] = b.At(i)
+		}
+		return packplay.CompareGreedyScores(m, eval.FromCells(c.model, cells))
+	}
+	return compareSeed000Scores(m, n.seed000.State(b.ToMove()), b.ToMove())
+}
+
+// compareSeed000Scores compares every cell marker's weights (the pack's
+// gomoku.s0<c>.b1…w4 for the AI of colour ai) and high tag with the native
+// port's state.
+func compareSeed000Scores(m *mcvm.Machine, st *player.Seed000State, ai game.Colour) error {
+	c := map[game.Colour]string{game.Black: "b", game.White: "w"}[ai]
+	high := fmt.Sprintf("gomoku.s0high%d", ai)
+	size := st.Size()
+	var diffs []string
+	count := 0
+	diff := func(format string, args ...any) {
+		if count++; len(diffs) < 8 {
+			diffs = append(diffs, fmt.Sprintf(format, args...))
+		}
+	}
+	seen := 0
+	for _, e := range m.EntitiesWithTag("gomoku.s0") {
+		h := e.UUID.String()
+		idx, ok := m.Score(h, "gomoku.idx")
+		if !ok || idx < 0 || int(idx) >= size*size {
+			return fmt.Errorf("seed000 marker %s has no cell index (%d, %v)", h, idx, ok)
+		}
+		seen++
+		i := int(idx)
+		cell := game.FormatMove(i, size)
+		if empty := e.HasTag("gomoku.s0empty"); empty != (st.Stone(i) == game.Empty) {
+			diff("cell %s: empty %v in the pack, holds %v natively", cell, empty, st.Stone(i))
+			continue
+		}
+		if st.Stone(i) != game.Empty {
+			continue
+		}
+		want := st.Cells[i]
+		for k := 0; k < 4; k++ {
+			for _, w := range []struct {
+				kind string
+				v    int32
+			}{{"b", want.B[k]}, {"w", want.W[k]}} {
+				obj := fmt.Sprintf("gomoku.s0%s.%s%d", c, w.kind, k+1)
+				if got, ok := m.Score(h, obj); !ok || got != w.v {
+					diff("cell %s: %s %d in the pack (set: %v), %d natively", cell, obj, got, ok, w.v)
+				}
+			}
+		}
+		if got := e.HasTag(high); got != want.High {
+			diff("cell %s: high %v in the pack, %v natively", cell, got, want.High)
+		}
+	}
+	if seen != size*size {
+		return fmt.Errorf("%d seed000 cell markers, want %d", seen, size*size)
+	}
+	if count > 0 {
+		more := ""
+		if count > len(diffs) {
+			more = fmt.Sprintf("\n(and %d more)", count-len(diffs))
+		}
+		return fmt.Errorf("%d seed000 scores differ from the native port:\n%s%s", count, strings.Join(diffs, "\n"), more)
+	}
+	return nil
+}
+
 type diffStats struct {
 	positions, longest int
 	lengths            map[int]bool
@@ -245,55 +414,35 @@ type diffStats struct {
 }
 
 // diffPositionsRun compares the AI playing ai on n random reachable
-// positions: random games of random lengths (the opponent's stones
-// random, the AI's stones three quarters its own choices and a quarter
-// random ones, the AI's choice then taken back with the pack's undo; an
-// ended game mostly taken back and played on) in which every position
-// with ai to move is one comparison.
-func diffPositionsRun(t *testing.T, c diffCase, g *packplay.Game, ai game.Colour, n int, seed uint64) diffStats {
+// positions: random games, each to a random length up to two thirds of
+// the board, in which every position with ai to move is one comparison.
+// The opponent's stones are random; the AI's are three quarters its own
+// choices and a quarter random ones (the AI's choice then taken back with
+// the pack's undo). No stone ends a game before its length — a winning
+// move is taken back or never played — so positions reach crowded boards
+// full of threats rather than stopping at the first five.
+func diffPositionsRun(t proofT, c diffCase, g *packplay.Game, ai game.Colour, n int, seed uint64) diffStats {
 	rng := rand.New(rand.NewPCG(seed, 0xd1ff))
 	nat := newNative(c, int64(seed))
 	opp := player.NewGreedy(c.cfg.Weights, player.Options{})
 	st := diffStats{lengths: map[int]bool{}}
 	if err := g.Start(packplay.ModeAI, ai); err != nil {
-		t.Error(err)
+		t.Errorf("%s: %v", c.name, err)
 		return st
 	}
 	b := game.MustBoard(c.cfg.Game.Size, c.cfg.Game.Rule)
-	limit := 0
+	limit := 1 + rng.IntN(b.Cells()*2/3)
 	for st.positions < n && !t.Failed() {
-		if b.Over() && b.Moves() < limit && rng.IntN(4) > 0 {
-			// Take the end back (the pack's undo: to the player's turn)
-			// and play on, so positions reach crowded boards.
-			undone, err := g.Undo()
-			if err != nil {
-				t.Error(err)
-				return st
-			}
-			st.commands += g.UndoCost().Commands
-			for range undone {
-				b.Undo()
-			}
-			if undone == 0 || !slices.Equal(g.Board().History(), b.History()) {
-				t.Errorf("%s: undo after the end took back %d stones, leaving %s, want %s", c.name, undone,
-					formatMoves(g.Board().History(), b.Size()), formatMoves(b.History(), b.Size()))
-				return st
-			}
-		}
-		if b.Over() || b.Moves() >= limit && limit > 0 {
+		if b.Moves() >= limit || !hasQuietMove(b) {
 			if err := g.Restart(); err != nil {
-				t.Error(err)
+				t.Errorf("%s: %v", c.name, err)
 				return st
 			}
 			b = game.MustBoard(b.Size(), b.Rule())
-			limit = 0
-		}
-		if limit == 0 {
-			// Games of every length, from the opening to a crowded board.
 			limit = 1 + rng.IntN(b.Cells()*2/3)
 		}
 		if b.ToMove() != ai {
-			mv := randomMove(rng, b, opp)
+			mv := quietMove(rng, b, opp)
 			ok, why, err := g.Click(mv)
 			if err != nil || !ok {
 				t.Errorf("%s: click on %s after %s: refused (%s), %v\n%s", c.name, game.FormatMove(mv, b.Size()), formatMoves(b.History(), b.Size()), why, err, picture(b))
@@ -307,7 +456,7 @@ func diffPositionsRun(t *testing.T, c diffCase, g *packplay.Game, ai game.Colour
 		st.lengths[b.Moves()] = true
 		st.longest = max(st.longest, b.Moves())
 		got := aiMove(t, c, g, nat, b, fmt.Sprintf("position %d (AI %v)", st.positions, ai), &st.commands)
-		if rng.IntN(4) > 0 {
+		if rng.IntN(4) > 0 && !endsGame(b, got) {
 			b.Play(got)
 			continue
 		}
@@ -316,7 +465,7 @@ func diffPositionsRun(t *testing.T, c diffCase, g *packplay.Game, ai game.Colour
 		// give the AI's colour a random stone instead.
 		undone, err := g.Undo()
 		if err != nil {
-			t.Error(err)
+			t.Errorf("%s: %v", c.name, err)
 			return st
 		}
 		st.commands += g.UndoCost().Commands
@@ -333,15 +482,58 @@ func diffPositionsRun(t *testing.T, c diffCase, g *packplay.Game, ai game.Colour
 			}
 			st.commands += g.ClickCost().Commands
 		}
-		mv := randomMove(rng, b, opp)
+		if !hasQuietMove(b) {
+			// Every legal stone would end the game: start another.
+			limit = 0
+			continue
+		}
+		mv := quietMove(rng, b, opp)
 		if err := g.Place(mv); err != nil {
-			t.Error(err)
+			t.Errorf("%s: %v", c.name, err)
 			return st
 		}
 		st.commands += g.ClickCost().Commands
 		b.Play(mv)
 	}
 	return st
+}
+
+// endsGame reports whether playing mv ends the game on b.
+func endsGame(b *game.Board, mv int) bool {
+	if err := b.Play(mv); err != nil {
+		return false
+	}
+	over := b.Over()
+	b.Undo()
+	return over
+}
+
+// hasQuietMove reports whether the side to move has a legal move that
+// does not end the game.
+func hasQuietMove(b *game.Board) bool {
+	for i := 0; i < b.Cells(); i++ {
+		if b.Legal(i) == nil && !endsGame(b, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// quietMove is randomMove redrawn until it does not end the game (b must
+// have such a move, hasQuietMove).
+func quietMove(rng *rand.Rand, b *game.Board, greedy *player.Greedy) int {
+	for range 20 {
+		if mv := randomMove(rng, b, greedy); !endsGame(b, mv) {
+			return mv
+		}
+	}
+	var quiet []int
+	for i := 0; i < b.Cells(); i++ {
+		if b.Legal(i) == nil && !endsGame(b, i) {
+			quiet = append(quiet, i)
+		}
+	}
+	return quiet[rng.IntN(len(quiet))]
 }
 
 // randomMove is a legal move for the side to move: two times in five
@@ -396,15 +588,15 @@ type gameStats struct {
 // player clicks a taken cell once a game (refused, nothing changed), every
 // fifth game takes two moves back with undo, and each game must end as the
 // native board does, the win announced with its line.
-func diffGamesRun(t *testing.T, c diffCase, g *packplay.Game, n int) gameStats {
+func diffGamesRun(t proofT, c diffCase, g *packplay.Game, n int, seed uint64) gameStats {
 	var st gameStats
 	opp := player.NewGreedy(c.cfg.Weights, player.Options{})
 	for gi := 0; gi < n && !t.Failed(); gi++ {
-		rng := rand.New(rand.NewPCG(uint64(gi), 0x9a3e))
-		nat := newNative(c, int64(gi))
+		rng := rand.New(rand.NewPCG(seed+uint64(gi), 0x9a3e))
+		nat := newNative(c, int64(seed)+int64(gi))
 		ai := []game.Colour{game.White, game.Black}[gi%2]
 		if err := g.Start(packplay.ModeAI, ai); err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", c.name, err)
 		}
 		b := game.MustBoard(c.cfg.Game.Size, c.cfg.Game.Rule)
 		undoAt := -1
@@ -447,7 +639,7 @@ func diffGamesRun(t *testing.T, c diffCase, g *packplay.Game, n int) gameStats {
 			}
 			mv, err := opp.Move(context.Background(), b)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", c.name, err)
 			}
 			if rng.IntN(3) == 0 {
 				mv = randomMove(rng, b, opp)

@@ -57,13 +57,19 @@ func Generate(in *Input, opt Options) (*Result, error) {
 		WorstPlayerMoveCommands: max(costs.Entries["gomoku:click/right"], costs.Entries["gomoku:click/left"]),
 	}
 	var over []string
+	worst, worstID := 0, ""
 	for _, id := range costs.sorted() {
-		if n := costs.Entries[id]; n > budget {
+		n := costs.Entries[id]
+		if n > budget {
 			over = append(over, fmt.Sprintf("%s can cost %d", id, n))
+		}
+		if n > worst {
+			worst, worstID = n, id
 		}
 	}
 	if len(over) > 0 {
-		return nil, &BudgetError{Config: in.Config.Source, Budget: budget, Over: over}
+		return nil, &BudgetError{Config: in.Config.Source, Budget: budget, Given: opt.Budget > 0 && opt.Budget != DefaultBudget,
+			Over: over, Worst: worst, WorstEntry: worstID}
 	}
 	return res, nil
 }
@@ -73,10 +79,19 @@ func Generate(in *Input, opt Options) (*Result, error) {
 type BudgetError struct {
 	Config string
 	Budget int
-	Over   []string
+	Given  bool     // Budget was asked for, not DefaultBudget
+	Over   []string // "ID can cost N" for each entry point over Budget
+	// Worst is the highest worst case of any entry point, WorstEntry its
+	// function ID: the least budget the pack needs.
+	Worst      int
+	WorstEntry string
 }
 
 func (e *BudgetError) Error() string {
+	if e.Given {
+		return fmt.Sprintf("%s: the pack needs a budget of at least %d commands per call (%s), over the %d asked for; the default budget, %d, is half the game's max_command_sequence_length of 65536",
+			e.Config, e.Worst, e.WorstEntry, e.Budget, DefaultBudget)
+	}
 	return fmt.Sprintf("%s: the pack would be too slow for the game: %s commands in one call, over the budget of %d (half the game's max_command_sequence_length of 65536); use a smaller board or rule",
 		e.Config, strings.Join(e.Over, ", "), e.Budget)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -178,7 +179,9 @@ func TestBudgetRefusal(t *testing.T) {
 	if !errors.As(err, &be) {
 		t.Fatalf("a budget below the worst case: got %v, want a *BudgetError", err)
 	}
-	if !strings.Contains(err.Error(), "gomoku:click/right can cost") || !strings.Contains(err.Error(), "over the budget of") {
+	// A budget asked for is explained as such, with what the pack needs.
+	if !be.Given || be.Worst < res.WorstPlayerMoveCommands || !strings.Contains(err.Error(), fmt.Sprintf("needs a budget of at least %d", be.Worst)) ||
+		!strings.Contains(err.Error(), fmt.Sprintf("over the %d asked for", res.WorstPlayerMoveCommands-1)) {
 		t.Errorf("refusal message: %v", err)
 	}
 	// The seed000 port's selector work plus a renju check in one click
@@ -187,8 +190,8 @@ func TestBudgetRefusal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Generate(in, Options{}); !errors.As(err, &be) {
-		t.Errorf("seed000, 25×25 renju: got %v, want a budget refusal", err)
+	if _, err := Generate(in, Options{}); !errors.As(err, &be) || be.Given || !strings.Contains(err.Error(), "over the budget of 32768 (half the game's") {
+		t.Errorf("seed000, 25×25 renju: got %v, want a refusal by the default budget", err)
 	}
 }
 

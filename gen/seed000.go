@@ -5,7 +5,6 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
-	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
 // The seed000 profile ports the 1.9 command-block AI (SEEDS.md, and its
@@ -109,7 +108,7 @@ func planSeed000(cfg *config.Config, n int) *Seed000Plan {
 	for i := 0; i < n*n; i++ {
 		x, y := i%n, i/n
 		p.Cells = append(p.Cells, Seed000Cell{I: i, X: x, Y: y, SX: y, SY: x, L: x - y, H: x + y,
-			Bias: player.Seed000Bias(s, n, i)})
+			Bias: s.Bias(n, i)})
 	}
 	p.States = []Seed000State{{S: 1, C: "b", Opp: 2, High: "gomoku.s0high1"}, {S: 2, C: "w", Opp: 1, High: "gomoku.s0high2"}}
 	// The seed's order: b2 (yc), b1 (xc), b4 (hc), b3 (lc).
@@ -126,7 +125,7 @@ func planSeed000(cfg *config.Config, n int) *Seed000Plan {
 	for x := 1; x <= 2; x++ {
 		for d, dir := range game.Directions {
 			at := func(k int) Offset { return Offset{k * dir[0], k * dir[1]} }
-			for k := -player.Seed000HighReach; k <= player.Seed000HighReach; k++ {
+			for k := -config.Seed000HighReach; k <= config.Seed000HighReach; k++ {
 				if k == 0 {
 					continue
 				}
@@ -290,6 +289,6 @@ func (r *renderer) renderSeed000(p *Plan) {
 				r.fn("seed000/high/"+h.Name, "seed000/high", s0HighData{H: h, Board: p.Pack.Board, C: letter[h.TagState]})
 			}
 		}
-		r.fn("seed000/highs_"+letter[x], "seed000/highs", s0HighsData{X: x, Reach: player.Seed000HighReach, Names: names})
+		r.fn("seed000/highs_"+letter[x], "seed000/highs", s0HighsData{X: x, Reach: config.Seed000HighReach, Names: names})
 	}
 }

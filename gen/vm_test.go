@@ -10,6 +10,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/mcvm"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
@@ -148,28 +149,16 @@ func TestVMGreedyMatchesNative(t *testing.T) {
 	}
 }
 
-// checkTotals compares every empty cell's totals in the pack with the
-// native evaluation of the same stones, computed from scratch.
+// checkTotals compares every cell and empty cell's totals in the pack
+// with the native evaluation of the same stones, computed from scratch.
 func (g *vmGame) checkTotals(m *eval.Model, b *game.Board) {
 	g.t.Helper()
 	cells := make([]game.Colour, b.Cells())
 	for i := range cells {
 		cells[i] = b.At(i)
 	}
-	st := eval.FromCells(m, cells)
-	for i, c := range cells {
-		h := fmt.Sprint("#", i)
-		if got := game.Colour(g.score(h, "gomoku.cell")); got != c {
-			g.t.Fatalf("after %v: cell %d holds %v in the pack, %v natively", b.History(), i, got, c)
-		}
-		if c != game.Empty {
-			continue
-		}
-		for _, col := range []game.Colour{game.Black, game.White} {
-			if got, want := g.score(h, "gomoku.total_"+col.String()[:1]), st.Score(i, col); got != want {
-				g.t.Fatalf("after %v: cell %s scores %d for %v in the pack, %d natively", b.History(), game.FormatMove(i, b.Size()), got, col, want)
-			}
-		}
+	if err := packplay.CompareGreedyScores(g.m, eval.FromCells(m, cells)); err != nil {
+		g.t.Fatalf("after %v: %v", b.History(), err)
 	}
 }
 

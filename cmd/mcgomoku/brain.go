@@ -55,6 +55,14 @@ func (o *brainOptions) run(e *env, args []string) error {
 		}
 		spec = "greedy:" + o.config
 	}
+	for _, sp := range []string{spec, o.fallback} {
+		if sp == "" {
+			continue
+		}
+		if err := player.CheckSpec(sp); err != nil {
+			return usagef("%v", err)
+		}
+	}
 	// Fail before the protocol starts when the engine cannot be made, so a
 	// manager sees a clear error instead of a silent brain.
 	p, err := player.New(spec, player.Options{Size: 15, Seed: o.seed})

@@ -25,6 +25,10 @@ type genOptions struct {
 // defaultOut is where gen writes when given neither --out nor --world.
 const defaultOut = "build/gomoku.zip"
 
+// maxCommandSequence is the game's default max_command_sequence_length:
+// a budget above it would let through packs the game cuts short.
+const maxCommandSequence = 65536
+
 // packName is the pack's file name in a world's datapacks folder.
 const packName = "gomoku"
 
@@ -39,7 +43,7 @@ func init() {
 			fs.StringVar(&o.out, "out", "", "write the pack here: a .zip file or a folder (default "+defaultOut+" unless --world is given)")
 			fs.StringVar(&o.world, "world", "", "install the pack into this world's datapacks folder (the world's level.dat is checked first)")
 			fs.StringVar(&o.ai, "ai", "", "the AI compiled into the pack: greedy or seed000 (default: the config's ai.profile)")
-			fs.IntVar(&o.budget, "budget", gen.DefaultBudget, "refuse a pack any of whose calls could run more commands than this")
+			fs.IntVar(&o.budget, "budget", gen.DefaultBudget, "refuse a pack any of whose calls could run more commands than this, up to the game's max_command_sequence_length of 65536 (the default is half of it)")
 			return o.run
 		},
 	})
@@ -54,8 +58,8 @@ func (o *genOptions) run(e *env, args []string) error {
 	default:
 		return usagef("unknown --ai %q (want greedy or seed000)", o.ai)
 	}
-	if o.budget <= 0 {
-		return usagef("--budget must be positive")
+	if o.budget <= 0 || o.budget > maxCommandSequence {
+		return usagef("--budget %d: want 1..%d, the game's max_command_sequence_length (the default, %d, keeps half of it in reserve)", o.budget, maxCommandSequence, gen.DefaultBudget)
 	}
 	if o.world != "" {
 		// Refuse a wrong folder before the work of generating.
@@ -68,6 +72,11 @@ func (o *genOptions) run(e *env, args []string) error {
 		return err
 	}
 	res, err := gen.Generate(in, gen.Options{Budget: o.budget})
+	var be *gen.BudgetError
+	if errors.As(err, &be) && be.Given {
+		return fmt.Errorf("--budget %d is too small for this pack: its costliest call, %s, can run %d commands; give --budget %d or more (up to %d, the game's max_command_sequence_length), or leave it out for the default %d",
+			o.budget, be.WorstEntry, be.Worst, be.Worst, maxCommandSequence, gen.DefaultBudget)
+	}
 	if err != nil {
 		return err
 	}

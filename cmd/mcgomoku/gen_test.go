@@ -106,6 +106,16 @@ func TestGenWorld(t *testing.T) {
 	if code, _, errs := runCmd(t, "", "gen", "--world", world); code != 0 {
 		t.Fatalf("reinstall: exit %d: %s", code, errs)
 	}
+	// A second copy of ours under another name (a second download) would
+	// run beside the new one: refused, naming it.
+	data, _ := os.ReadFile(zip)
+	second := filepath.Join(world, "datapacks", "gomoku (1).zip")
+	os.WriteFile(second, data, 0o644)
+	code, _, errs = runCmd(t, "", "gen", "--world", world)
+	if code != 1 || !strings.Contains(errs, second+" is another copy of an mcgomoku pack") {
+		t.Errorf("a second copy: exit %d: %s", code, errs)
+	}
+	os.Remove(second)
 	// A foreign pack of that name is never touched.
 	foreign := []byte("not a pack of ours")
 	os.WriteFile(zip, foreign, 0o644)
@@ -121,6 +131,19 @@ func TestGenWorld(t *testing.T) {
 	}
 }
 
+// TestGenOutEmptyFolder: a folder made for the pack is written into.
+func TestGenOutEmptyFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pack")
+	os.Mkdir(dir, 0o755)
+	code, out, errs := runCmd(t, "", "gen", "--out", dir)
+	if code != 0 || !strings.Contains(out, "wrote "+dir) {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	if ours, err := datapack.IsOurPack(dir); err != nil || !ours {
+		t.Errorf("%s holds no pack of ours: %v", dir, err)
+	}
+}
+
 // TestGenErrors: each bad input is a clear error, and nothing is written.
 func TestGenErrors(t *testing.T) {
 	dir := t.TempDir()
@@ -128,6 +151,7 @@ func TestGenErrors(t *testing.T) {
 	malformed := filepath.Join(dir, "bad.toml")
 	os.WriteFile(malformed, []byte("[game]\nsize = 99\n"), 0o644)
 	old := makeWorld(t, 3953, "1.21") // a 1.21 world: too old for the pack
+	newer := makeWorld(t, 5023, "26.3")
 	notWorld := t.TempDir()
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, nil, 0o644)
@@ -141,10 +165,15 @@ func TestGenErrors(t *testing.T) {
 		{"malformed config", []string{"--config", malformed}, 1, `bad.toml:2: key "game.size": 99 is out of range`},
 		{"not a world", []string{"--world", notWorld}, 1, "not a Minecraft world"},
 		{"old world", []string{"--world", old}, 1, "this pack supports 1.21.5 to 26.2"},
+		{"newer world", []string{"--world", newer}, 1, "this needs an mcgomoku that supports 26.3 (data version 5023): update mcgomoku"},
 		{"unwritable output", []string{"--out", filepath.Join(file, "gomoku.zip")}, 1, "is not a folder"},
 		{"missing output folder", []string{"--out", filepath.Join(dir, "no", "gomoku.zip")}, 1, "does not exist"},
 		{"bad ai", []string{"--ai", "minimax"}, 2, `unknown --ai "minimax"`},
-		{"tiny budget", []string{"--budget", "100"}, 1, "over the budget of 100"},
+		// The flag's mistake is explained as the flag's, with what the pack
+		// needs, not as the default budget.
+		{"tiny budget", []string{"--budget", "100"}, 1, "--budget 100 is too small for this pack: its costliest call, gomoku:"},
+		{"budget over the game's limit", []string{"--budget", "70000"}, 2, "--budget 70000: want 1..65536"},
+		{"zero budget", []string{"--budget", "0"}, 2, "--budget 0: want 1..65536"},
 		{"stray argument", []string{"extra"}, 2, "unexpected argument"},
 	} {
 		code, _, errs := runCmd(t, "", append([]string{"gen"}, tc.args...)...)

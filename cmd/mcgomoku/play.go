@@ -3,14 +3,19 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
@@ -25,6 +30,7 @@ type playOptions struct {
 	seed   int64
 	load   string
 	out    string
+	force  bool
 }
 
 func init() {
@@ -35,7 +41,8 @@ func init() {
 
 Type moves as h8 (column letter, row from the bottom) or x,y. Commands:
 undo (take back your last move and the reply), hint (ask --hint for a
-move), quit. The game is saved as a Piskvork .psq record when it ends.`,
+move), quit. The game is saved as a Piskvork .psq record when it ends,
+also when it is stopped with Ctrl-C.`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &playOptions{}
 			fs.StringVar(&o.vs, "vs", "greedy", "the opponent: any player spec")
@@ -45,7 +52,8 @@ move), quit. The game is saved as a Piskvork .psq record when it ends.`,
 			fs.StringVar(&o.rule, "rule", "freestyle", "freestyle, standard or renju")
 			fs.Int64Var(&o.seed, "seed", 0, "seed for the opponent's randomness (default: the clock)")
 			fs.StringVar(&o.load, "load", "", "start from the position of a .psq record (its size is used)")
-			fs.StringVar(&o.out, "out", "", "where to save the game (default: mcgomoku-DATE-TIME.psq in the current folder)")
+			fs.StringVar(&o.out, "out", "", "where to save the game (default: mcgomoku-DATE-TIME.psq in the current folder); checked before the game")
+			fs.BoolVar(&o.force, "force", false, "replace --out if it exists")
 			return o.run
 		},
 	})
@@ -63,6 +71,15 @@ func (o *playOptions) run(e *env, args []string) error {
 	if err != nil {
 		return usagef("--colour: %v", err)
 	}
+	if err := player.CheckSpec(o.vs); err != nil {
+		return usagef("--vs: %v", err)
+	}
+	if err := player.CheckSpec(o.hint); err != nil {
+		return usagef("--hint: %v", err)
+	}
+	if o.load == "" && (o.size < game.MinSize || o.size > game.MaxSize) {
+		return usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
+	}
 	var b *game.Board
 	if o.load != "" {
 		f, err := os.Open(o.load)
@@ -78,10 +95,16 @@ func (o *playOptions) run(e *env, args []string) error {
 			return fmt.Errorf("%s: %w", o.load, err)
 		}
 	} else {
-		if o.size < game.MinSize || o.size > game.MaxSize {
-			return usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
-		}
 		b = game.MustBoard(o.size, rule)
+	}
+	out := o.out
+	if out == "" {
+		out = "mcgomoku-" + time.Now().Format("20060102-150405") + ".psq"
+	}
+	// A game is too much to lose to a typo: the record's place is
+	// checked before the first move.
+	if err := checkOut(out, o.force); err != nil {
+		return err
 	}
 	seed := o.seed
 	if seed == 0 {
@@ -102,20 +125,34 @@ func (o *playOptions) run(e *env, args []string) error {
 		}
 	}()
 
-	ctx := context.Background()
-	in := bufio.NewScanner(e.stdin)
+	// Ctrl-C ends the game and saves it: moves are read in the background
+	// so the wait for one can be interrupted.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		in := bufio.NewScanner(e.stdin)
+		for in.Scan() {
+			select {
+			case lines <- in.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	times := make([]int, b.Moves())
 	fmt.Fprintf(e.stdout, "You play %v against %s on %d×%d, %v rule. Type a move like h8, or help.\n", human, o.vs, b.Size(), b.Size(), rule)
-	quit := false
+	quit, interrupted := false, false
 	dirty := true // the board changed since it was last drawn
-	for !b.Over() && !quit {
-		if dirty {
-			drawBoard(e.stdout, b)
-			dirty = false
-		}
+	for !b.Over() && !quit && !interrupted {
 		if b.ToMove() != human {
 			start := time.Now()
 			cell, err := ai.Move(ctx, b)
+			if ctx.Err() != nil {
+				interrupted = true
+				break
+			}
 			if err == nil {
 				err = b.Legal(cell)
 			}
@@ -129,13 +166,28 @@ func (o *playOptions) run(e *env, args []string) error {
 			dirty = true
 			continue
 		}
+		// One board per turn: drawn when it is the player's move, after
+		// the reply, not after the player's own move too.
+		if dirty {
+			drawBoard(e.stdout, b, lastMoveMark(b))
+			dirty = false
+		}
 		fmt.Fprintf(e.stdout, "%v to move> ", human)
 		start := time.Now()
-		if !in.Scan() {
+		var line string
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				fmt.Fprintln(e.stdout)
+				quit = true
+				continue
+			}
+			line = strings.TrimSpace(l)
+		case <-ctx.Done():
 			fmt.Fprintln(e.stdout)
-			break
+			interrupted = true
+			continue
 		}
-		line := strings.TrimSpace(in.Text())
 		switch strings.ToLower(line) {
 		case "":
 			continue
@@ -185,8 +237,15 @@ func (o *playOptions) run(e *env, args []string) error {
 			dirty = true
 		}
 	}
-	if dirty {
-		drawBoard(e.stdout, b)
+	if line := b.WinningLine(); len(line) > 0 {
+		drawBoard(e.stdout, b, line)
+		var names []string
+		for _, c := range line {
+			names = append(names, game.FormatMove(c, b.Size()))
+		}
+		fmt.Fprintf(e.stdout, "Five in a row, in brackets: %s\n", strings.Join(names, " "))
+	} else if dirty {
+		drawBoard(e.stdout, b, lastMoveMark(b))
 	}
 	switch {
 	case b.Winner() == human:
@@ -195,42 +254,87 @@ func (o *playOptions) run(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s wins.\n", o.vs)
 	case b.Full():
 		fmt.Fprintln(e.stdout, "Draw: the board is full.")
+	case interrupted:
+		fmt.Fprintln(e.stdout, "Interrupted.")
 	}
 	if b.Moves() == 0 {
 		fmt.Fprintln(e.stdout, "No moves: nothing to save.")
-		return nil
+	} else {
+		rec := game.NewRecord(b, times)
+		names := [2]string{"human", o.vs}
+		rec.Levels = [2]int{0, 11}
+		if human == game.White {
+			names[0], names[1] = names[1], names[0]
+			rec.Levels = [2]int{11, 0}
+		}
+		rec.Trailer = []string{names[0], names[1], "0"}
+		// --force was checked before the game; a file that appeared since
+		// is not replaced without it.
+		if err := checkOut(out, o.force); err != nil {
+			return fmt.Errorf("the game was not saved: %w", err)
+		}
+		if err := atomicfile.Write(out, rec.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "Saved the game to %s\n", out)
 	}
-	rec := game.NewRecord(b, times)
-	names := [2]string{"human", o.vs}
-	rec.Levels = [2]int{0, 11}
-	if human == game.White {
-		names[0], names[1] = names[1], names[0]
-		rec.Levels = [2]int{11, 0}
+	if interrupted {
+		return errInterrupted
 	}
-	rec.Trailer = []string{names[0], names[1], "0"}
-	out := o.out
-	if out == "" {
-		out = "mcgomoku-" + time.Now().Format("20060102-150405") + ".psq"
+	return nil
+}
+
+// checkOut reports why the record cannot be saved at path: its folder is
+// missing or not writable, or a file is there and force is not given.
+func checkOut(path string, force bool) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return usagef("--out %s is a folder; give a file name such as %s", path, filepath.Join(path, "game.psq"))
+	case err == nil && !force:
+		return usagef("--out %s exists; add --force to replace it, or choose another name", path)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--out: %w", err)
 	}
-	if err := writeFileAtomic(out, rec.Bytes()); err != nil {
-		return err
+	if err := atomicfile.CheckFolder(path); err != nil {
+		return usagef("--out: %v", err)
 	}
-	fmt.Fprintf(e.stdout, "Saved the game to %s\n", out)
+	// Prove the folder takes new files with a probe that is removed at
+	// once, rather than find out after the game.
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".probe-*")
+	if err != nil {
+		return fmt.Errorf("--out: cannot write in %s: %w", filepath.Dir(path), atomicfile.Cause(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// lastMoveMark is the cells drawBoard brackets during a game: the last
+// move, if any.
+func lastMoveMark(b *game.Board) []int {
+	if m := b.LastMove(); m >= 0 {
+		return []int{m}
+	}
 	return nil
 }
 
 // drawBoard prints the board with coordinates: files a… along the top and
 // bottom, rows numbered from the bottom on both sides, X for black, O for
-// white, and the last move in brackets.
-func drawBoard(w io.Writer, b *game.Board) {
+// white, and the marked cells (the last move; the winning five at the
+// end) in brackets, a run of marked cells in one row inside one pair.
+func drawBoard(w io.Writer, b *game.Board, marked []int) {
 	n := b.Size()
+	mark := make([]bool, b.Cells())
+	for _, c := range marked {
+		mark[c] = true
+	}
 	var s strings.Builder
 	files := "    "
 	for x := 0; x < n; x++ {
 		files += string(rune('a'+x)) + " "
 	}
 	s.WriteString(files + "\n")
-	last := b.LastMove()
 	for y := 0; y < n; y++ {
 		fmt.Fprintf(&s, "%2d ", n-y)
 		for x := 0; x < n; x++ {
@@ -242,16 +346,17 @@ func drawBoard(w io.Writer, b *game.Board) {
 			case game.White:
 				ch = "O"
 			}
+			left := x > 0 && mark[i-1]
 			switch {
-			case i == last:
+			case mark[i] && !left:
 				s.WriteString("[" + ch)
-			case i-1 == last && x > 0:
+			case !mark[i] && left:
 				s.WriteString("]" + ch)
 			default:
 				s.WriteString(" " + ch)
 			}
 		}
-		if last == b.Index(n-1, y) {
+		if mark[b.Index(n-1, y)] {
 			s.WriteString("]")
 		} else {
 			s.WriteString(" ")

@@ -8,6 +8,8 @@ import (
 	"runtime/pprof"
 
 	"github.com/spf13/pflag"
+
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 )
 
 // profileFlags are --cpuprofile and --memprofile of the long-running
@@ -26,7 +28,7 @@ func (p *profileFlags) register(fs *pflag.FlagSet) {
 // wrap runs f under the requested profiles. The profiles are written
 // even when f fails or is interrupted, since a run stopped with Ctrl-C
 // is often the one worth reading; like every output, each appears whole
-// or not at all (writeFileAtomic). A CPU profile is a few kilobytes a
+// or not at all (atomicfile.Write). A CPU profile is a few kilobytes a
 // minute, so it is collected in memory until then.
 func (p *profileFlags) wrap(f func(e *env, args []string) error) func(e *env, args []string) error {
 	return func(e *env, args []string) (err error) {
@@ -37,7 +39,7 @@ func (p *profileFlags) wrap(f func(e *env, args []string) error) func(e *env, ar
 			}
 			defer func() {
 				pprof.StopCPUProfile()
-				if cerr := writeFileAtomic(p.cpu, buf.Bytes()); cerr != nil {
+				if cerr := atomicfile.Write(p.cpu, buf.Bytes()); cerr != nil {
 					err = errors.Join(err, fmt.Errorf("--cpuprofile: %w", cerr))
 				}
 			}()
@@ -51,7 +53,7 @@ func (p *profileFlags) wrap(f func(e *env, args []string) error) func(e *env, ar
 				var buf bytes.Buffer
 				merr := pprof.Lookup("allocs").WriteTo(&buf, 0)
 				if merr == nil {
-					merr = writeFileAtomic(p.mem, buf.Bytes())
+					merr = atomicfile.Write(p.mem, buf.Bytes())
 				}
 				if merr != nil {
 					err = errors.Join(err, fmt.Errorf("--memprofile: %w", merr))

@@ -63,6 +63,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := args[0]
 	switch name {
+	case "--version", "-version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "mcgomoku: %s takes no arguments\n", name)
+			return exitUsage
+		}
+		return run([]string{"version"}, stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		if name == "help" && len(args) > 1 {
 			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
@@ -80,17 +86,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.SortFlags = false
 	exec := c.flags(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: mcgomoku %s %s\n\n%s\n\nflags:\n%s", c.name, c.usage, c.summary, fs.FlagUsages())
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "usage: mcgomoku %s %s\n\n%s\n\nflags:\n%s", c.name, c.usage, c.summary, fs.FlagUsages())
 	}
+	// pflag prints the usage itself on -h; it is printed here instead,
+	// once, to stdout for -h and to stderr for mistakes.
+	fs.Usage = func() {}
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
+			usage(stdout)
 			return exitOK
 		}
 		fmt.Fprintf(stderr, "mcgomoku %s: %v\n", name, err)
-		fs.Usage()
+		usage(stderr)
 		return exitUsage
 	}
 	err := exec(e, fs.Args())
@@ -100,7 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "mcgomoku %s: %v\n", name, err)
-		fs.Usage()
+		usage(stderr)
 		return exitUsage
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintf(stderr, "mcgomoku %s: interrupted\n", name)
@@ -124,6 +132,6 @@ func printCommands(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-*s  %s\n", width, n, commands[n].summary)
 	}
-	b.WriteString("\nRun 'mcgomoku help <command>' for a command's flags.\n")
+	b.WriteString("\nRun 'mcgomoku help <command>' for a command's flags, 'mcgomoku --version' for the version.\n")
 	io.WriteString(w, b.String())
 }

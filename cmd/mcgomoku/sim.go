@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/player"
@@ -35,6 +36,7 @@ type simOptions struct {
 	turn         time.Duration
 	match        time.Duration
 	memory       int64
+	startup      time.Duration
 	slack        time.Duration
 	sprt         string
 	psqDir       string
@@ -69,13 +71,14 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 			fs.IntVar(&o.size, "size", game.DefaultSize, "board size, 5..25")
 			fs.StringVar(&o.rule, "rule", "freestyle", "freestyle, standard or renju")
 			fs.Int64Var(&o.seed, "seed", 1, "seed for random openings and the players' randomness")
-			fs.IntVar(&o.jobs, "jobs", 0, "games played at once (default: the number of cores)")
+			fs.IntVar(&o.jobs, "jobs", 0, "games played at once, at least 1 (default: the number of cores)")
 			fs.StringVar(&o.openings, "openings", "", "openings: a text file (see sim/arena/openings.go), a .psq record or a folder of them (default: random short openings near the centre)")
 			fs.IntVar(&o.openingMoves, "opening-moves", 0, "use at most this many moves of each opening (0: all)")
-			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
+			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening, 1 up to an eighth of the board")
 			fs.DurationVar(&o.turn, "timeout-turn", player.DefaultTurn, "time per move for engines (Gomocup INFO timeout_turn)")
 			fs.DurationVar(&o.match, "timeout-match", 0, "thinking time per engine per game (INFO timeout_match; 0: no limit)")
-			fs.Int64Var(&o.memory, "max-memory", 0, "memory limit told to engines, in bytes (0: none)")
+			fs.Int64Var(&o.memory, "max-memory", player.DefaultMemory, "memory limit told to engines (INFO max_memory), in bytes; the default is Gomocup's 350 MiB; 0 tells them no limit, which many read as: use the largest tables")
+			fs.DurationVar(&o.startup, "timeout-startup", player.DefaultStartup, "extra time for an engine's first move after it starts (allocating tables), not counted as match time (0: none)")
 			fs.DurationVar(&o.slack, "slack", 0, "tolerance past a time limit before a forfeit (default: 200ms + a tenth of --timeout-turn)")
 			fs.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
 			fs.StringVar(&o.psqDir, "psq", "", "save every game as a Piskvork .psq record in this folder")
@@ -93,30 +96,9 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 }
 
 func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
-	rule, err := game.ParseRule(o.rule)
+	rule, err := o.check(args, fs)
 	if err != nil {
-		return usagef("%v", err)
-	}
-	if o.size < game.MinSize || o.size > game.MaxSize {
-		return usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if o.makeOpenings != "" {
-		if len(args) > 0 {
-			return usagef("--make-openings takes no players")
-		}
-		return o.generate(ctx, e, rule)
-	}
-	switch {
-	case len(args) < 2:
-		return usagef("want two players for a match or more for a tournament, got %d", len(args))
-	case len(args) > 2 && fs.Changed("games"):
-		return usagef("--games is for matches; a tournament plays --rounds game pairs per pairing")
-	case len(args) > 2 && o.sprt != "":
-		return usagef("--sprt is for matches of two players")
-	case o.games <= 0 || o.rounds <= 0:
-		return usagef("--games and --rounds must be positive")
+		return err
 	}
 	var sprt *arena.SPRT
 	if o.sprt != "" {
@@ -126,13 +108,26 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		}
 		sprt = &s
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if o.makeOpenings != "" {
+		return o.generate(ctx, e, rule)
+	}
 	var openings []arena.Opening
 	if o.openings != "" {
 		if openings, err = arena.LoadOpenings(o.openings, o.size, rule, o.openingMoves); err != nil {
 			return err
 		}
 	}
-	limits := player.Limits{Turn: o.turn, Match: o.match, Memory: o.memory, Slack: o.slack}
+	memory := o.memory
+	if memory == 0 {
+		memory = player.NoMemoryLimit
+	}
+	startup := o.startup
+	if startup == 0 {
+		startup = -1 // none, as asked
+	}
+	limits := player.Limits{Turn: o.turn, Match: o.match, Memory: memory, Startup: startup, Slack: o.slack}
 
 	planned := o.games
 	if len(args) > 2 {
@@ -145,7 +140,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 			return
 		}
 		name := fmt.Sprintf("%04d-%s-vs-%s.psq", g.Number, fileWord(g.Black), fileWord(g.White))
-		psqErr = writeFileAtomic(filepath.Join(o.psqDir, name), g.Record(o.size).Bytes())
+		psqErr = atomicfile.Write(filepath.Join(o.psqDir, name), g.Record(o.size).Bytes())
 	}
 	if o.psqDir != "" {
 		if err := os.MkdirAll(o.psqDir, 0o755); err != nil {
@@ -190,7 +185,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		if err := os.MkdirAll(o.reportDir, 0o755); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(filepath.Join(o.reportDir, "index.html"), page.Bytes()); err != nil {
+		if err := atomicfile.Write(filepath.Join(o.reportDir, "index.html"), page.Bytes()); err != nil {
 			return err
 		}
 	}
@@ -200,11 +195,72 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	return nil
 }
 
+// check validates the command line before any work, so a mistake is a
+// usage error at once rather than a failure (or a hang) later.
+func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) {
+	rule, err := game.ParseRule(o.rule)
+	if err != nil {
+		return 0, usagef("%v", err)
+	}
+	switch {
+	case o.size < game.MinSize || o.size > game.MaxSize:
+		return 0, usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
+	case fs.Changed("jobs") && o.jobs < 1:
+		return 0, usagef("--jobs %d: want at least 1 game at once", o.jobs)
+	case o.openingMoves < 0:
+		return 0, usagef("--opening-moves %d must not be negative", o.openingMoves)
+	case o.turn <= 0:
+		return 0, usagef("--timeout-turn %v must be positive", o.turn)
+	case o.match < 0:
+		return 0, usagef("--timeout-match %v must not be negative (0: no limit)", o.match)
+	case o.startup < 0:
+		return 0, usagef("--timeout-startup %v must not be negative", o.startup)
+	case o.slack < 0:
+		return 0, usagef("--slack %v must not be negative", o.slack)
+	case o.memory < 0:
+		return 0, usagef("--max-memory %d must not be negative (0: no limit)", o.memory)
+	}
+	if o.openings == "" {
+		if err := arena.CheckStones(o.size, o.stones); err != nil {
+			return 0, usagef("--stones: %v", err)
+		}
+	}
+	if o.makeOpenings != "" {
+		switch {
+		case len(args) > 0:
+			return 0, usagef("--make-openings takes no players")
+		case o.count <= 0:
+			return 0, usagef("--count %d must be positive", o.count)
+		case o.playouts <= 0:
+			return 0, usagef("--playouts %d must be positive", o.playouts)
+		case o.tolerance < 0 || o.tolerance > 0.5:
+			return 0, usagef("--tolerance %g: want a distance from an even game, 0 (the default) to 0.5 (any opening)", o.tolerance)
+		}
+		if err := player.CheckSpec(o.judge); err != nil {
+			return 0, usagef("--judge: %v", err)
+		}
+		return rule, nil
+	}
+	switch {
+	case len(args) < 2:
+		return 0, usagef("want two players for a match or more for a tournament, got %d", len(args))
+	case len(args) > 2 && fs.Changed("games"):
+		return 0, usagef("--games is for matches; a tournament plays --rounds game pairs per pairing")
+	case len(args) > 2 && o.sprt != "":
+		return 0, usagef("--sprt is for matches of two players")
+	case o.games <= 0 || o.rounds <= 0:
+		return 0, usagef("--games and --rounds must be positive")
+	}
+	for _, a := range args {
+		if err := player.CheckSpec(a); err != nil {
+			return 0, usagef("%v", err)
+		}
+	}
+	return rule, nil
+}
+
 // generate writes balanced openings to o.makeOpenings.
 func (o *simOptions) generate(ctx context.Context, e *env, rule game.Rule) error {
-	if o.count <= 0 {
-		return usagef("--count must be positive")
-	}
 	bar := newSimProgress(e.stderr, o.count)
 	ops, err := arena.GenerateOpenings(ctx, arena.GenerateConfig{Size: o.size, Rule: rule, Count: o.count, Stones: o.stones,
 		Seed: o.seed, Judge: o.judge, Tolerance: o.tolerance, Playouts: o.playouts, Jobs: o.jobs,
@@ -220,7 +276,7 @@ func (o *simOptions) generate(ctx context.Context, e *env, rule game.Rule) error
 	arena.WriteOpenings(&buf, o.size, rule, ops,
 		fmt.Sprintf("Generated by mcgomoku sim --make-openings: %d openings of %d stones judged balanced by %s (seed %d).", len(ops), o.stones, o.judge, o.seed),
 		"Each line is one opening in playing order, black first; see sim/arena/openings.go for the format.")
-	if err := writeFileAtomic(o.makeOpenings, buf.Bytes()); err != nil {
+	if err := atomicfile.Write(o.makeOpenings, buf.Bytes()); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote %d openings to %s\n", len(ops), o.makeOpenings)
@@ -259,7 +315,7 @@ func (p *simProgress) update(pr arena.Progress) {
 		return
 	}
 	e := pr.Estimate
-	desc := fmt.Sprintf("score %.1f%% elo %s ± %s", 100*pr.WDL.Score(), arena.FormatElo(e.Elo), margin(e.Margin))
+	desc := fmt.Sprintf("score %.1f%% elo %s", 100*pr.WDL.Score(), arena.FormatEstimate(e))
 	if pr.SPRT != nil {
 		desc += fmt.Sprintf(" llr %.2f", pr.SPRT.LLR)
 	}
@@ -280,13 +336,6 @@ func (p *simProgress) finish() {
 	}
 }
 
-func margin(m float64) string {
-	if m > 1e6 || m != m {
-		return "inf"
-	}
-	return fmt.Sprintf("%.0f", m)
-}
-
 // fileWord makes a player name safe and short for a file name.
 func fileWord(s string) string {
 	var b strings.Builder
@@ -302,32 +351,4 @@ func fileWord(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// writeFileAtomic writes data through a temporary file in the same
-// folder, so a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }

@@ -6,9 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
@@ -133,21 +135,54 @@ func TestSimMatchText(t *testing.T) {
 	}
 }
 
+// TestSimUsageErrors: every mistake on the command line is a usage error
+// (exit 2, the message, then the usage) before any work starts; some of
+// these used to run forever or be taken as meaning a default.
 func TestSimUsageErrors(t *testing.T) {
-	tests := [][]string{
-		{"sim", "greedy"},
-		{"sim", "greedy", "seed000", "--rule", "gomoku"},
-		{"sim", "greedy", "seed000", "--size", "3"},
-		{"sim", "greedy", "seed000", "--sprt", "10,0,0.05,0.05"},
-		{"sim", "a", "b", "c", "--games", "4"},
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "greedy"}, "want two players"},
+		{[]string{"sim", "greedy", "seed000", "--rule", "gomoku"}, "gomoku"},
+		{[]string{"sim", "greedy", "seed000", "--size", "3"}, "--size 3"},
+		{[]string{"sim", "greedy", "seed000", "--sprt", "10,0,0.05,0.05"}, "--sprt"},
+		{[]string{"sim", "a", "b", "c", "--games", "4"}, "--games is for matches"},
+		{[]string{"sim", "greedy", "seed000", "--games", "0"}, "must be positive"},
+		{[]string{"sim", "greedy", "seed000", "--jobs", "-1"}, "--jobs -1"},
+		{[]string{"sim", "greedy", "seed000", "--jobs", "0"}, "--jobs 0"},
+		{[]string{"sim", "greedy", "seed000", "--stones", "-1"}, "at least one stone"},
+		{[]string{"sim", "greedy", "seed000", "--stones", "300"}, "do not fit a 15×15 board"},
+		{[]string{"sim", "greedy", "seed000", "--stones", "90"}, "do not fit a 15×15 board"},
+		{[]string{"sim", "greedy", "seed000", "--size", "5", "--stones", "100"}, "do not fit a 5×5 board"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-turn", "-1s"}, "--timeout-turn -1s"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-turn", "0s"}, "--timeout-turn 0s"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-match", "-1s"}, "--timeout-match"},
+		{[]string{"sim", "greedy", "seed000", "--timeout-startup", "-1s"}, "--timeout-startup"},
+		{[]string{"sim", "greedy", "seed000", "--slack", "-1ms"}, "--slack"},
+		{[]string{"sim", "greedy", "seed000", "--max-memory", "-1"}, "--max-memory"},
+		{[]string{"sim", "greedy", "seed000", "--opening-moves", "-1"}, "--opening-moves"},
+		{[]string{"sim", "greedy", "nosuchplayer", "--games", "2"}, `unknown player "nosuchplayer"`},
+		{[]string{"sim", "--make-openings", "o.txt", "--count", "0"}, "--count 0"},
+		{[]string{"sim", "--make-openings", "o.txt", "--judge", "nosuch"}, `--judge: unknown player "nosuch"`},
+		{[]string{"sim", "--make-openings", "o.txt", "--tolerance", "0.7"}, "--tolerance 0.7"},
+		{[]string{"sim", "--make-openings", "o.txt", "--stones", "40"}, "do not fit"},
 	}
-	for _, args := range tests {
-		if code, _, stderr := runCmd(t, "", args...); code != exitUsage {
-			t.Errorf("%q: exit %d, want %d\n%s", args, code, exitUsage, stderr)
+	for _, tt := range tests {
+		code, stdout, stderr := runCmd(t, "", tt.args...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) || !strings.Contains(stderr, "usage: mcgomoku sim") || stdout != "" {
+			t.Errorf("%q: exit %d, want %d and %q\n%s", tt.args, code, exitUsage, tt.want, stderr)
 		}
 	}
-	if code, _, stderr := runCmd(t, "", "sim", "greedy", "nosuchplayer", "--games", "2"); code != exitFailure || !strings.Contains(stderr, `unknown player "nosuchplayer"`) {
-		t.Errorf("unknown player: exit %d, %s", code, stderr)
+}
+
+// TestHelpOnce: -h prints the usage once, to stdout, as help COMMAND does.
+func TestHelpOnce(t *testing.T) {
+	for _, args := range [][]string{{"sim", "-h"}, {"sim", "--help"}, {"help", "sim"}, {"gen", "--help"}, {"play", "-h"}} {
+		code, stdout, stderr := runCmd(t, "", args...)
+		if code != 0 || strings.Count(stdout, "usage: mcgomoku") != 1 || stderr != "" {
+			t.Errorf("%q: exit %d, %d usages on stdout, stderr %q", args, code, strings.Count(stdout, "usage: mcgomoku"), stderr)
+		}
 	}
 }
 
@@ -188,6 +223,11 @@ func TestBrainCommand(t *testing.T) {
 	if code, _, _ := runCmd(t, "", "brain", "--engine", "search", "--config", "x.toml"); code != exitUsage {
 		t.Errorf("--config with search: exit %d", code)
 	}
+	for _, args := range [][]string{{"brain", "--engine", "nosuch"}, {"brain", "--engine", "search", "--fallback", "nosuch"}} {
+		if code, _, stderr := runCmd(t, "", args...); code != exitUsage || !strings.Contains(stderr, `unknown player "nosuch"`) {
+			t.Errorf("%q: exit %d, %s", args, code, stderr)
+		}
+	}
 }
 
 func TestPlayCommand(t *testing.T) {
@@ -197,10 +237,15 @@ func TestPlayCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"    a b c d e f g h i", " 5  . . . .[X]. . . .  5", "greedy plays", `bad move "zz"`, "hint (greedy): ", "Saved the game to"} {
+	for _, want := range []string{"    a b c d e f g h i", " 6  . . . .[O]. . . .  6\n 5  . . . . X . . . .  5", "greedy plays", `bad move "zz"`, "hint (greedy): ", "Saved the game to"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
+	}
+	// One board per turn: at the start, after each reply and after the
+	// undo; not also after the player's own moves.
+	if n := strings.Count(stdout, "\n 9 "); n != 4 {
+		t.Errorf("%d boards, want 4:\n%s", n, stdout)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
@@ -214,5 +259,61 @@ func TestPlayCommand(t *testing.T) {
 	code, stdout, _ = runCmd(t, "quit\n", "play", "--load", out, "--out", filepath.Join(t.TempDir(), "again.psq"))
 	if code != 0 || !strings.Contains(stdout, "on 9×9") {
 		t.Errorf("load: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestSimFakeEngines is the acceptance test of the engine driver:
+// mcgomoku sim against engines with real engines' habits, each a fake
+// engine run from this test binary, finishes every game with exactly the
+// forfeits the habit deserves.
+func TestSimFakeEngines(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		flags []string
+		extra []string       // more sim flags
+		want  map[string]int // the engine's forfeits by kind
+	}{
+		{"slow first move", []string{"-slow-first", "1s"}, []string{"--timeout-startup", "3s"}, map[string]int{}},
+		{"slow first move, no allowance", []string{"-slow-first", "1s"}, []string{"--timeout-startup", "0"}, map[string]int{"timeout": 4}},
+		{"drops a command right after its move", []string{"-busy", "60ms"}, nil, map[string]int{}},
+		{"newline inside MESSAGE", []string{"-split-message"}, nil, map[string]int{}},
+		{"whitespace then exit", []string{"-blank-exit"}, nil, map[string]int{"crash": 4}},
+		{"crash mid-game", []string{"-crash", "3"}, nil, map[string]int{"crash": 4}},
+		{"exit while the opponent thinks", []string{"-exit-after", "2"}, nil, map[string]int{"crash": 4}},
+		{"exit between games", []string{"-exit-on-restart"}, nil, map[string]int{}},
+		{"floods output then hangs", []string{"-flood", "5000"}, []string{"--timeout-startup", "0"}, map[string]int{"timeout": 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			engine := fakebrain.Spec(exe, tt.flags...)
+			args := append([]string{"sim", "greedy", engine, "--games", "4", "--jobs", "2", "--seed", "3",
+				// Limits roomy enough for a loaded machine and -race.
+				"--timeout-turn", "400ms", "--slack", "300ms", "--json"}, tt.extra...)
+			code, stdout, stderr := runCmd(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s", code, stderr)
+			}
+			var sum arena.Summary
+			if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
+				t.Fatalf("%v\n%s", err, stdout)
+			}
+			if sum.Games != 4 {
+				t.Errorf("%d of 4 games", sum.Games)
+			}
+			got := map[string]int{}
+			for _, f := range sum.Forfeits {
+				if f.Loser != engine {
+					t.Errorf("greedy forfeited: %+v", f)
+				}
+				got[f.Kind]++
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("forfeits %v, want %v\n%s", got, tt.want, stdout)
+			}
+		})
 	}
 }

@@ -16,8 +16,10 @@ import (
 	"golang.org/x/term"
 
 	"github.com/mcgomoku/mcgomoku/examples"
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/player"
 	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
 
@@ -73,19 +75,26 @@ the run to --chart.`,
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
 			o.profile.register(fs)
-			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args) })
+			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
 	})
 }
 
-func (o *tuneOptions) run(e *env, args []string) error {
+func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	switch {
 	case len(args) > 0:
 		return usagef("unexpected arguments %q", args)
 	case o.out == "":
 		return usagef("--out is required")
-	case o.games < 0 || o.jobs < 0 || o.batch <= 0 || o.check < 0 || o.verify < 0 || o.stones <= 0:
-		return usagef("--games, --jobs, --check and --verify must not be negative, --batch and --stones must be positive")
+	case fs.Changed("games") && o.games < 1:
+		// 0 is not "the default": leave the flag out for [tune] iterations.
+		return usagef("--games %d: want at least 1 game (leave --games out for the config's [tune] iterations)", o.games)
+	case fs.Changed("jobs") && o.jobs < 1:
+		return usagef("--jobs %d: want at least 1 game at once", o.jobs)
+	case o.batch <= 0:
+		return usagef("--batch %d must be positive", o.batch)
+	case o.check < 0 || o.verify < 0:
+		return usagef("--check and --verify must not be negative (0: none)")
 	}
 	name, src := "(default)", examples.Default
 	if o.config != "" {
@@ -105,6 +114,19 @@ func (o *tuneOptions) run(e *env, args []string) error {
 	against, err := splitSpecs(o.against)
 	if err != nil {
 		return usagef("--against: %v", err)
+	}
+	for _, a := range against {
+		if a == tune.Self || a == tune.StartPlayer {
+			continue
+		}
+		if err := player.CheckSpec(a); err != nil {
+			return usagef("--against: %v", err)
+		}
+	}
+	if o.openings == "" {
+		if err := arena.CheckStones(cfg.Game.Size, o.stones); err != nil {
+			return usagef("--stones: %v", err)
+		}
 	}
 	if o.checkpoint == "" {
 		o.checkpoint = strings.TrimSuffix(o.out, filepath.Ext(o.out)) + ".tune.json"
@@ -208,7 +230,7 @@ func (o *tuneOptions) run(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := tune.WriteFileAtomic(o.out, text); err != nil {
+	if err := atomicfile.Write(o.out, text); err != nil {
 		return err
 	}
 	return o.report(e.stdout, st, params, values, verified)
@@ -244,7 +266,7 @@ func (o *tuneOptions) writeChart(st *tune.State) error {
 	if err := tune.WriteChart(&b, st); err != nil {
 		return err
 	}
-	return tune.WriteFileAtomic(o.chart, b.Bytes())
+	return atomicfile.Write(o.chart, b.Bytes())
 }
 
 // header is the comment block written at the top of the tuned config.
@@ -260,9 +282,12 @@ func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against
 	if res != nil {
 		p := res.Pairings[0]
 		e := p.Estimate()
+		elo := fmt.Sprintf("%s ± %s Elo (95%%: %s .. %s)", arena.FormatElo(e.Elo), marginText(e.Margin), arena.FormatElo(e.Low), arena.FormatElo(e.High))
+		if e.Bounded() {
+			elo = "Elo " + arena.FormatEstimate(e)
+		}
 		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped):", p.WDL.Games(), p.Penta.Pairs()),
-			fmt.Sprintf("  %s ± %s Elo (95%%: %s .. %s), wins %d, losses %d, draws %d, LOS %.1f%%.",
-				arena.FormatElo(e.Elo), marginText(e.Margin), arena.FormatElo(e.Low), arena.FormatElo(e.High), p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
+			fmt.Sprintf("  %s, wins %d, losses %d, draws %d, LOS %.1f%%.", elo, p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
 	}
 	lines = append(lines, "Tuned weights (start → tuned):")
 	for _, p := range params {
@@ -294,7 +319,8 @@ func (o *tuneOptions) report(w io.Writer, st *tune.State, params []tune.Param, v
 		}
 		b.Write(t.Bytes())
 		e := res.Pairings[0].Estimate()
-		if e.Low > 0 {
+		// An unbroken run has an infinite interval; its bound decides.
+		if e.Low > 0 && !e.Bounded() || e.Bounded() && e.Bound > 0 {
 			b.WriteString("the tuned weights are stronger: the 95% interval excludes zero\n")
 		} else {
 			b.WriteString("not shown stronger: the 95% interval includes zero\n")
@@ -342,7 +368,7 @@ func (p *tuneProgress) update(s tune.Status) {
 	}
 	gain := "gain: no check yet"
 	if s.Checks > 0 {
-		gain = fmt.Sprintf("gain %s ± %s", arena.FormatElo(s.Gain.Elo), margin(s.Gain.Margin))
+		gain = "gain " + arena.FormatEstimate(s.Gain)
 	}
 	if p.tty {
 		// The bar redraws one line: the description gets what the bar

@@ -118,7 +118,14 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"tune", "--out", "x.toml", "extra"}, exitUsage, "unexpected arguments"},
 		{[]string{"tune", "--out", "x.toml", "--batch", "0"}, exitUsage, "--batch"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--against", "self,,start"}, exitUsage, "empty opponent"},
-		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--against", "sed004"}, exitFailure, "unknown player"},
+		// An unknown player is a mistake on the command line, as for sim.
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--against", "sed004"}, exitUsage, `unknown player "sed004"`},
+		// 0 games used to mean the config's 40,000-game default.
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--games", "0"}, exitUsage, "--games 0"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--games", "-5"}, exitUsage, "--games -5"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--jobs", "0"}, exitUsage, "--jobs 0"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--stones", "300"}, exitUsage, "do not fit a 15×15 board"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--check", "-1"}, exitUsage, "--check"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--config", filepath.Join(dir, "none.toml")}, exitFailure, "reading config"},
 	} {
 		code, _, stderr := runCmd(t, "", tt.args...)

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"strconv"
 	"strings"
@@ -9,237 +10,281 @@ import (
 // parseArg runs the argument parser of node n at r's position, leaving r
 // after the argument. A parser this package does not implement is an error:
 // an unchecked argument must never pass as a checked one.
-func (c *checker) parseArg(n *Node, r *reader) *synErr {
-	start := r.pos
-	switch n.Parser {
-	case "brigadier:bool":
-		_, err := r.readBoolean()
-		return err
-	case "brigadier:integer":
-		v, err := r.readInt()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, float64(v), n.Props, "integer", true)
-	case "brigadier:long":
-		v, err := r.readLong()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, float64(v), n.Props, "long", true)
-	case "brigadier:float":
-		v, err := r.readFloat()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, v, n.Props, "float", false)
-	case "brigadier:double":
-		v, err := r.readDouble()
-		if err != nil {
-			return err
-		}
-		return checkBounds(start, v, n.Props, "double", false)
-	case "brigadier:string":
-		switch n.Props.Type {
-		case "greedy":
-			r.pos = len(r.s)
-			return nil
-		case "phrase":
-			_, err := r.readString()
-			return err
-		default:
-			r.readUnquotedString()
-			return nil
-		}
-	case "minecraft:entity":
-		return c.parseEntityArg(n, r)
-	case "minecraft:game_profile":
-		return c.parseGameProfile(r)
-	case "minecraft:score_holder":
-		return c.parseScoreHolder(n, r)
-	case "minecraft:message":
-		return c.parseMessage(r)
-	case "minecraft:objective", "minecraft:team":
-		r.readUnquotedString()
-		return nil
-	case "minecraft:objective_criteria":
-		return c.parseCriterion(r)
-	case "minecraft:operation":
-		if !r.canRead() {
-			return errAt(r.pos, "invalid operation")
-		}
-		op := r.readWordToSpace()
-		switch op {
-		case "=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><":
-			return nil
-		}
-		r.pos = start
-		return errAt(start, "invalid operation '%s'", op)
-	case "minecraft:int_range":
-		_, _, err := readRange(r, true)
-		return err
-	case "minecraft:float_range":
-		_, _, err := readRange(r, false)
-		return err
-	case "minecraft:block_pos":
-		return readCoords(r, 3, true, false)
-	case "minecraft:column_pos":
-		return readCoords(r, 2, true, true)
-	case "minecraft:vec3":
-		return readCoords(r, 3, false, false)
-	case "minecraft:vec2":
-		return readCoords(r, 2, false, true)
-	case "minecraft:rotation":
-		return readCoords(r, 2, false, true)
-	case "minecraft:swizzle":
-		seen := map[byte]bool{}
-		for r.canRead() && r.peek() != ' ' {
-			ch := r.read()
-			if (ch != 'x' && ch != 'y' && ch != 'z') || seen[ch] {
-				return errAt(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
-			}
-			seen[ch] = true
-		}
-		return nil
-	case "minecraft:entity_anchor":
-		s := r.readUnquotedString()
-		if s != "feet" && s != "eyes" {
-			r.pos = start
-			return errAt(start, "invalid entity anchor position %s", s)
-		}
-		return nil
-	case "minecraft:color", "minecraft:team_color":
-		s := r.readUnquotedString()
-		if !teamColors[s] || (s == "reset" && n.Parser == "minecraft:team_color") {
-			return errAt(r.pos, "invalid color '%s'", s)
-		}
-		return nil
-	case "minecraft:hex_color":
-		s := r.readUnquotedString()
-		if len(s) != 6 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
-			return errAt(r.pos, "invalid hex color '%s'", s)
-		}
-		return nil
-	case "minecraft:time":
-		return readTime(r, n.Props)
-	case "minecraft:gamemode":
-		return readEnum(r, "game mode", "survival", "creative", "adventure", "spectator")
-	case "minecraft:heightmap":
-		return readEnum(r, "heightmap", "world_surface_wg", "world_surface", "ocean_floor_wg", "ocean_floor", "motion_blocking", "motion_blocking_no_leaves")
-	case "minecraft:template_mirror":
-		return readEnum(r, "mirror", "none", "left_right", "front_back")
-	case "minecraft:template_rotation":
-		return readEnum(r, "rotation", "none", "clockwise_90", "180", "counterclockwise_90")
-	case "minecraft:scoreboard_slot":
-		s := r.readUnquotedString()
-		if s == "list" || s == "sidebar" || s == "below_name" {
-			return nil
-		}
-		if col, ok := strings.CutPrefix(s, "sidebar.team."); ok && teamColors[col] && col != "reset" {
-			return nil
-		}
-		return errAt(r.pos, "unknown display slot '%s'", s)
-	case "minecraft:uuid":
-		end := r.pos
-		for end < len(r.s) && (isHexDigit(r.s[end]) || r.s[end] == '-') {
-			end++
-		}
-		if end > r.pos && isJavaUUID(r.s[r.pos:end]) {
-			r.pos = end
-			return nil
-		}
-		return errAt(r.pos, "invalid uuid")
-	case "minecraft:item_slot":
-		s := r.readUnquotedString()
-		if !isItemSlot(s, false) {
-			return errAt(r.pos, "unknown slot '%s'", s)
-		}
-		return nil
-	case "minecraft:item_slots":
-		s := r.readUnquotedString()
-		if !isItemSlot(s, true) {
-			return errAt(r.pos, "unknown slot '%s'", s)
-		}
-		return nil
-	case "minecraft:resource_location", "minecraft:dimension", "minecraft:resource_key", "minecraft:resource_or_tag_key":
-		if n.Parser == "minecraft:resource_or_tag_key" && r.canRead() && r.peek() == '#' {
-			r.skip()
-		}
-		_, err := readResourceLocation(r)
-		return err
-	case "minecraft:function":
-		if r.canRead() && r.peek() == '#' {
-			r.skip()
-		}
-		_, err := readResourceLocation(r)
-		return err
-	case "minecraft:resource", "minecraft:resource_or_tag":
-		if n.Parser == "minecraft:resource_or_tag" && r.canRead() && r.peek() == '#' {
-			r.skip()
-			// Tags are data; the reports list none, so any tag passes.
-			_, err := readResourceLocation(r)
-			return err
-		}
-		id, err := readResourceLocation(r)
-		if err != nil {
-			return err
-		}
-		if !c.reg.Has(n.Props.Registry, id) {
-			return errAt(r.pos, "unknown %s '%s'", shortRegistry(n.Props.Registry), normalizeID(id))
-		}
-		return nil
-	case "minecraft:resource_selector":
-		r.readWordToSpace()
-		return nil
-	case "minecraft:loot_table", "minecraft:loot_predicate", "minecraft:loot_modifier", "minecraft:dialog":
-		// ResourceOrIdArgument: an inline SNBT definition or an ID.
-		if r.canRead() && (r.peek() == '{' || r.peek() == '[') {
-			_, err := parseSNBTArg(r)
-			return err
-		}
-		_, err := readResourceLocation(r)
-		return err
-	case "minecraft:nbt_compound_tag":
-		_, err := parseSNBTCompoundArg(r)
-		return err
-	case "minecraft:nbt_tag":
-		_, err := parseSNBTArg(r)
-		return err
-	case "minecraft:nbt_path":
-		return parseNBTPath(r)
-	case "minecraft:component":
-		tag, err := parseSNBTArg(r)
-		if err != nil {
-			return err
-		}
-		if msg := c.checkTextComponent(tag); msg != "" {
-			return errAt(start, "invalid text component: %s", msg)
-		}
-		return nil
-	case "minecraft:style":
-		tag, err := parseSNBTArg(r)
-		if err != nil {
-			return err
-		}
-		if tag.kind != tagCompound {
-			return errAt(start, "invalid style: expected a compound")
-		}
-		if msg := c.checkStyle(tag, false); msg != "" {
-			return errAt(start, "invalid style: %s", msg)
-		}
-		return nil
-	case "minecraft:block_state":
-		return c.parseBlock(r, false)
-	case "minecraft:block_predicate":
-		return c.parseBlock(r, true)
-	case "minecraft:item_stack":
-		return c.parseItemStack(r)
-	case "minecraft:item_predicate":
-		return c.parseItemPredicate(r)
-	case "minecraft:particle":
-		return c.parseParticle(r)
+func (c *checker) parseArg(n *Node, r *reader) *syntax.Error {
+	parse, ok := argParsers[n.Parser]
+	if !ok {
+		return syntax.Errorf(r.Pos, "unsupported argument type %s: the checker cannot verify this argument", n.Parser)
 	}
-	return errAt(start, "unsupported argument type %s: the checker cannot verify this argument", n.Parser)
+	return parse(c, n, r)
+}
+
+// argParser parses one argument type (commands.json's "parser").
+type argParser func(c *checker, n *Node, r *reader) *syntax.Error
+
+// argParsers maps every argument type the checker verifies to its parser;
+// filled by init, as some parsers reach parseArg again (a clicked command
+// in a text component).
+var argParsers map[string]argParser
+
+func init() {
+	argParsers = map[string]argParser{
+		"brigadier:bool":    func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadBoolean(); return err },
+		"brigadier:integer": parseNumberArg("integer", true, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadInt(); return float64(v), err }),
+		"brigadier:long":    parseNumberArg("long", true, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadLong(); return float64(v), err }),
+		"brigadier:float":   parseNumberArg("float", false, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadFloat(); return float64(v), err }),
+		"brigadier:double":  parseNumberArg("double", false, func(r *reader) (float64, *syntax.Error) { return r.ReadDouble() }),
+		"brigadier:string":  parseStringArg,
+
+		"minecraft:entity":             func(c *checker, n *Node, r *reader) *syntax.Error { return c.parseEntityArg(n, r) },
+		"minecraft:game_profile":       func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseGameProfile(r) },
+		"minecraft:score_holder":       func(c *checker, n *Node, r *reader) *syntax.Error { return c.parseScoreHolder(n, r) },
+		"minecraft:message":            func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseMessage(r) },
+		"minecraft:objective":          parseUnquotedArg,
+		"minecraft:team":               parseUnquotedArg,
+		"minecraft:objective_criteria": func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseCriterion(r) },
+		"minecraft:operation":          parseOperationArg,
+		"minecraft:int_range":          func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadIntRange(); return err },
+		"minecraft:float_range":        func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadDoubleRange(); return err },
+
+		// Coordinates: how many, integers, and whether ^ local ones exist.
+		"minecraft:block_pos":  parseCoordsArg(3, true, false),
+		"minecraft:column_pos": parseCoordsArg(2, true, true),
+		"minecraft:vec3":       parseCoordsArg(3, false, false),
+		"minecraft:vec2":       parseCoordsArg(2, false, true),
+		"minecraft:rotation":   parseCoordsArg(2, false, true),
+		"minecraft:swizzle":    parseSwizzleArg,
+
+		"minecraft:entity_anchor":     parseEntityAnchorArg,
+		"minecraft:gamemode":          parseEnumArg("game mode", "survival", "creative", "adventure", "spectator"),
+		"minecraft:heightmap":         parseEnumArg("heightmap", "world_surface_wg", "world_surface", "ocean_floor_wg", "ocean_floor", "motion_blocking", "motion_blocking_no_leaves"),
+		"minecraft:template_mirror":   parseEnumArg("mirror", "none", "left_right", "front_back"),
+		"minecraft:template_rotation": parseEnumArg("rotation", "none", "clockwise_90", "180", "counterclockwise_90"),
+		"minecraft:color":             parseColorArg,
+		"minecraft:team_color":        parseColorArg,
+		"minecraft:hex_color":         parseHexColorArg,
+		"minecraft:time":              func(_ *checker, n *Node, r *reader) *syntax.Error { return readTime(r, n.Props) },
+		"minecraft:scoreboard_slot":   parseScoreboardSlotArg,
+		"minecraft:uuid":              parseUUIDArg,
+		"minecraft:item_slot":         parseItemSlotArg(false),
+		"minecraft:item_slots":        parseItemSlotArg(true),
+
+		// Identifiers: '#' allowed before a tag where the type has tags.
+		"minecraft:resource_location":   parseIDArg(false),
+		"minecraft:dimension":           parseIDArg(false),
+		"minecraft:resource_key":        parseIDArg(false),
+		"minecraft:resource_or_tag_key": parseIDArg(true),
+		"minecraft:function":            parseIDArg(true),
+		"minecraft:resource":            parseResourceArg,
+		"minecraft:resource_or_tag":     parseResourceArg,
+		"minecraft:resource_selector":   func(_ *checker, _ *Node, r *reader) *syntax.Error { r.ReadWordToSpace(); return nil },
+		"minecraft:loot_table":          parseResourceOrIDArg,
+		"minecraft:loot_predicate":      parseResourceOrIDArg,
+		"minecraft:loot_modifier":       parseResourceOrIDArg,
+		"minecraft:dialog":              parseResourceOrIDArg,
+		"minecraft:nbt_compound_tag":    func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := syntax.ParseCompoundArg(r); return err },
+		"minecraft:nbt_tag":             func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := syntax.ParseSNBTArg(r); return err },
+		"minecraft:nbt_path":            func(_ *checker, _ *Node, r *reader) *syntax.Error { _, _, err := syntax.ParseNBTPath(r); return err },
+		"minecraft:component":           parseComponentArg,
+		"minecraft:style":               parseStyleArg,
+		"minecraft:block_state":         func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseBlock(r, false) },
+		"minecraft:block_predicate":     func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseBlock(r, true) },
+		"minecraft:item_stack":          func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemStack(r) },
+		"minecraft:item_predicate":      func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemPredicate(r) },
+		"minecraft:particle":            func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseParticle(r) },
+	}
+}
+
+// parseNumberArg reads a Brigadier number and checks the node's bounds.
+func parseNumberArg(what string, integral bool, read func(r *reader) (float64, *syntax.Error)) argParser {
+	return func(_ *checker, n *Node, r *reader) *syntax.Error {
+		start := r.Pos
+		v, err := read(r)
+		if err != nil {
+			return err
+		}
+		return checkBounds(start, v, n.Props, what, integral)
+	}
+}
+
+func parseStringArg(_ *checker, n *Node, r *reader) *syntax.Error {
+	switch n.Props.Type {
+	case "greedy":
+		r.Pos = len(r.Text)
+		return nil
+	case "phrase":
+		_, err := r.ReadString()
+		return err
+	}
+	r.ReadUnquotedString()
+	return nil
+}
+
+func parseUnquotedArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	r.ReadUnquotedString()
+	return nil
+}
+
+func parseOperationArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	if !r.CanRead() {
+		return syntax.Errorf(r.Pos, "invalid operation")
+	}
+	op := r.ReadWordToSpace()
+	switch op {
+	case "=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><":
+		return nil
+	}
+	r.Pos = start
+	return syntax.Errorf(start, "invalid operation '%s'", op)
+}
+
+func parseCoordsArg(count int, ints, noLocal bool) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error { return readCoords(r, count, ints, noLocal) }
+}
+
+func parseSwizzleArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	seen := map[byte]bool{}
+	for r.CanRead() && r.Peek() != ' ' {
+		ch := r.Read()
+		if (ch != 'x' && ch != 'y' && ch != 'z') || seen[ch] {
+			return syntax.Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
+		}
+		seen[ch] = true
+	}
+	return nil
+}
+
+func parseEnumArg(what string, values ...string) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error { return readEnum(r, what, values...) }
+}
+
+// parseEntityAnchorArg is EntityAnchorArgument: unlike the enum
+// arguments it fails at the start, naming the value unquoted.
+func parseEntityAnchorArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	s := r.ReadUnquotedString()
+	if s != "feet" && s != "eyes" {
+		r.Pos = start
+		return syntax.Errorf(start, "invalid entity anchor position %s", s)
+	}
+	return nil
+}
+
+func parseColorArg(_ *checker, n *Node, r *reader) *syntax.Error {
+	s := r.ReadUnquotedString()
+	if !teamColors[s] || (s == "reset" && n.Parser == "minecraft:team_color") {
+		return syntax.Errorf(r.Pos, "invalid color '%s'", s)
+	}
+	return nil
+}
+
+func parseHexColorArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	s := r.ReadUnquotedString()
+	if len(s) != 6 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
+		return syntax.Errorf(r.Pos, "invalid hex color '%s'", s)
+	}
+	return nil
+}
+
+func parseScoreboardSlotArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	s := r.ReadUnquotedString()
+	if s == "list" || s == "sidebar" || s == "below_name" {
+		return nil
+	}
+	if col, ok := strings.CutPrefix(s, "sidebar.team."); ok && teamColors[col] && col != "reset" {
+		return nil
+	}
+	return syntax.Errorf(r.Pos, "unknown display slot '%s'", s)
+}
+
+func parseUUIDArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	end := r.Pos
+	for end < len(r.Text) && (syntax.IsHexDigit(r.Text[end]) || r.Text[end] == '-') {
+		end++
+	}
+	if end > r.Pos && isUUID(r.Text[r.Pos:end]) {
+		r.Pos = end
+		return nil
+	}
+	return syntax.Errorf(r.Pos, "invalid uuid")
+}
+
+func parseItemSlotArg(multi bool) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error {
+		s := r.ReadUnquotedString()
+		if !isItemSlot(s, multi) {
+			return syntax.Errorf(r.Pos, "unknown slot '%s'", s)
+		}
+		return nil
+	}
+}
+
+// parseIDArg reads a resource location, after a '#' when tags allows one.
+func parseIDArg(tags bool) argParser {
+	return func(_ *checker, _ *Node, r *reader) *syntax.Error {
+		if tags && r.PeekIs('#') {
+			r.Skip()
+		}
+		_, err := r.ReadResourceLocation()
+		return err
+	}
+}
+
+// parseResourceArg reads a registry entry, which must exist, or (for
+// resource_or_tag) any #tag: tags are data the reports do not list.
+func parseResourceArg(c *checker, n *Node, r *reader) *syntax.Error {
+	if n.Parser == "minecraft:resource_or_tag" && r.PeekIs('#') {
+		r.Skip()
+		_, err := r.ReadResourceLocation()
+		return err
+	}
+	id, err := r.ReadResourceLocation()
+	if err != nil {
+		return err
+	}
+	if !c.reg.Has(n.Props.Registry, id) {
+		return syntax.Errorf(r.Pos, "unknown %s '%s'", shortRegistry(n.Props.Registry), syntax.NormalizeID(id))
+	}
+	return nil
+}
+
+// parseResourceOrIDArg is ResourceOrIdArgument: an inline SNBT definition
+// or an ID.
+func parseResourceOrIDArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+	if r.CanRead() && (r.Peek() == '{' || r.Peek() == '[') {
+		_, err := syntax.ParseSNBTArg(r)
+		return err
+	}
+	_, err := r.ReadResourceLocation()
+	return err
+}
+
+func parseComponentArg(c *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	tag, err := syntax.ParseSNBTArg(r)
+	if err != nil {
+		return err
+	}
+	if msg := c.checkTextComponent(tag); msg != "" {
+		return syntax.Errorf(start, "invalid text component: %s", msg)
+	}
+	return nil
+}
+
+func parseStyleArg(c *checker, _ *Node, r *reader) *syntax.Error {
+	start := r.Pos
+	tag, err := syntax.ParseSNBTArg(r)
+	if err != nil {
+		return err
+	}
+	if tag.Kind != syntax.TagCompound {
+		return syntax.Errorf(start, "invalid style: expected a compound")
+	}
+	if msg := c.checkStyle(tag, false); msg != "" {
+		return syntax.Errorf(start, "invalid style: %s", msg)
+	}
+	return nil
 }
 
 func shortRegistry(reg string) string {
@@ -253,24 +298,24 @@ func fmtNum(v float64, integral bool) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func checkBounds(start int, v float64, p Props, what string, integral bool) *synErr {
+func checkBounds(start int, v float64, p Props, what string, integral bool) *syntax.Error {
 	if v < p.Min {
-		return errAt(start, "%s must not be less than %s, found %s", what, fmtNum(p.Min, integral), fmtNum(v, integral))
+		return syntax.Errorf(start, "%s must not be less than %s, found %s", what, fmtNum(p.Min, integral), fmtNum(v, integral))
 	}
 	if v > p.Max {
-		return errAt(start, "%s must not be more than %s, found %s", what, fmtNum(p.Max, integral), fmtNum(v, integral))
+		return syntax.Errorf(start, "%s must not be more than %s, found %s", what, fmtNum(p.Max, integral), fmtNum(v, integral))
 	}
 	return nil
 }
 
-func readEnum(r *reader, what string, values ...string) *synErr {
-	s := r.readUnquotedString()
+func readEnum(r *reader, what string, values ...string) *syntax.Error {
+	s := r.ReadUnquotedString()
 	for _, v := range values {
 		if s == v {
 			return nil
 		}
 	}
-	return errAt(r.pos, "invalid %s '%s'", what, s)
+	return syntax.Errorf(r.Pos, "invalid %s '%s'", what, s)
 }
 
 var teamColors = map[string]bool{
@@ -281,17 +326,17 @@ var teamColors = map[string]bool{
 
 // readTime is TimeArgument.parse: a float and an optional unit d, s or t,
 // rounded to ticks and checked against the minimum.
-func readTime(r *reader, p Props) *synErr {
-	f, err := r.readFloat()
+func readTime(r *reader, p Props) *syntax.Error {
+	f, err := r.ReadFloat()
 	if err != nil {
 		return err
 	}
-	unit := r.readUnquotedString()
+	unit := r.ReadUnquotedString()
 	mult := map[string]float64{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
 	if mult == 0 {
-		return errAt(r.pos, "invalid unit '%s'", unit)
+		return syntax.Errorf(r.Pos, "invalid unit '%s'", unit)
 	}
-	ticks := math.Floor(float64(float32(f*mult)) + 0.5)
+	ticks := math.Floor(float64(f*float32(mult)) + 0.5)
 	if ticks > math.MaxInt32 {
 		ticks = math.MaxInt32
 	}
@@ -299,95 +344,27 @@ func readTime(r *reader, p Props) *synErr {
 		ticks = math.MinInt32
 	}
 	if ticks < p.Min {
-		return errAt(r.pos, "tick count must not be less than %s, found %s", fmtNum(p.Min, true), fmtNum(ticks, true))
+		return syntax.Errorf(r.Pos, "tick count must not be less than %s, found %s", fmtNum(p.Min, true), fmtNum(ticks, true))
 	}
 	return nil
-}
-
-// readRange is MinMaxBounds.fromReader: "N", "N..M", "N..", "..M". Errors
-// are reported at the start of the range, as the game does.
-func readRange(r *reader, ints bool) (lo, hi *float64, err *synErr) {
-	start := r.pos
-	if !r.canRead() {
-		return nil, nil, errAt(start, "expected value or range of values")
-	}
-	lo, err = readRangeNumber(r, ints)
-	if err != nil {
-		r.pos = start
-		err.pos = start
-		return nil, nil, err
-	}
-	if r.canReadN(2) && r.peek() == '.' && r.peekAt(1) == '.' {
-		r.pos += 2
-		hi, err = readRangeNumber(r, ints)
-		if err != nil {
-			r.pos = start
-			err.pos = start
-			return nil, nil, err
-		}
-	} else {
-		hi = lo
-	}
-	if lo == nil && hi == nil {
-		r.pos = start
-		return nil, nil, errAt(start, "expected value or range of values")
-	}
-	if lo != nil && hi != nil && *lo > *hi {
-		r.pos = start
-		return nil, nil, errAt(start, "min cannot be bigger than max")
-	}
-	return lo, hi, nil
-}
-
-func readRangeNumber(r *reader, ints bool) (*float64, *synErr) {
-	start := r.pos
-	for r.canRead() {
-		c := r.peek()
-		if c >= '0' && c <= '9' || c == '-' {
-			r.skip()
-			continue
-		}
-		if c == '.' && !(r.canReadN(2) && r.peekAt(1) == '.') {
-			r.skip()
-			continue
-		}
-		break
-	}
-	s := r.s[start:r.pos]
-	if s == "" {
-		return nil, nil
-	}
-	if ints {
-		v, err := strconv.ParseInt(s, 10, 32)
-		if err != nil {
-			return nil, errAt(start, "invalid integer '%s'", s)
-		}
-		f := float64(v)
-		return &f, nil
-	}
-	v, ok := parseJavaDouble(s)
-	if !ok {
-		return nil, errAt(start, "invalid double '%s'", s)
-	}
-	return &v, nil
 }
 
 // readCoords reads n coordinates: world ones (absolute or ~relative) or
 // local ones (^), never mixed. ints selects WorldCoordinate.parseInt.
 // Vec2-style arguments (vec2, rotation, column_pos) have no local form.
-func readCoords(r *reader, n int, ints, noLocal bool) *synErr {
-	start := r.pos
-	if !r.canRead() {
-		return errAt(r.pos, "incomplete (expected %d coordinates)", n)
+func readCoords(r *reader, n int, ints, noLocal bool) *syntax.Error {
+	start := r.Pos
+	if !r.CanRead() {
+		return syntax.Errorf(r.Pos, "incomplete (expected %d coordinates)", n)
 	}
-	local := !noLocal && r.peek() == '^'
+	local := !noLocal && r.Peek() == '^'
 	for i := 0; i < n; i++ {
 		if i > 0 {
-			if !r.canRead() || r.peek() != ' ' {
-				r.pos = start
-				return errAt(start, "incomplete (expected %d coordinates)", n)
+			if !r.CanRead() || r.Peek() != ' ' {
+				r.Pos = start
+				return syntax.Errorf(start, "incomplete (expected %d coordinates)", n)
 			}
-			r.skip()
+			r.Skip()
 		}
 		if err := readCoord(r, local, ints, start); err != nil {
 			return err
@@ -396,89 +373,47 @@ func readCoords(r *reader, n int, ints, noLocal bool) *synErr {
 	return nil
 }
 
-func readCoord(r *reader, local, ints bool, start int) *synErr {
+func readCoord(r *reader, local, ints bool, start int) *syntax.Error {
 	if local {
-		if !r.canRead() {
-			return errAt(r.pos, "expected double")
+		if !r.CanRead() {
+			return syntax.Errorf(r.Pos, "expected double")
 		}
-		if r.peek() != '^' {
-			r.pos = start
-			return errAt(start, "cannot mix world & local coordinates (everything must either use ^ or not)")
+		if r.Peek() != '^' {
+			r.Pos = start
+			return syntax.Errorf(start, "cannot mix world & local coordinates (everything must either use ^ or not)")
 		}
-		r.skip()
-		if r.canRead() && r.peek() != ' ' {
-			_, err := r.readDouble()
+		r.Skip()
+		if r.CanRead() && r.Peek() != ' ' {
+			_, err := r.ReadDouble()
 			return err
 		}
 		return nil
 	}
-	if r.canRead() && r.peek() == '^' {
-		return errAt(r.pos, "cannot mix world & local coordinates (everything must either use ^ or not)")
+	if r.CanRead() && r.Peek() == '^' {
+		return syntax.Errorf(r.Pos, "cannot mix world & local coordinates (everything must either use ^ or not)")
 	}
-	if !r.canRead() {
+	if !r.CanRead() {
 		if ints {
-			return errAt(r.pos, "expected integer")
+			return syntax.Errorf(r.Pos, "expected integer")
 		}
-		return errAt(r.pos, "expected double")
+		return syntax.Errorf(r.Pos, "expected double")
 	}
 	rel := false
-	if r.peek() == '~' {
+	if r.Peek() == '~' {
 		rel = true
-		r.skip()
+		r.Skip()
 	}
-	if r.canRead() && r.peek() != ' ' {
+	if r.CanRead() && r.Peek() != ' ' {
 		if ints && !rel {
-			_, err := r.readInt()
+			_, err := r.ReadInt()
 			return err
 		}
-		_, err := r.readDouble()
+		_, err := r.ReadDouble()
 		return err
 	}
 	// WorldCoordinate.parseInt/parseDouble read nothing at a space and take
 	// 0, absolute or relative alike.
 	return nil
-}
-
-func isIdentNS(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
-}
-
-func isAllowedInResourceLocation(c byte) bool {
-	return isIdentNS(c) || c == ':' || c == '/'
-}
-
-// readResourceLocation is Identifier.read: the longest run of allowed
-// characters, which must then form a valid "namespace:path" (the namespace
-// may be omitted). Errors are reported at the start.
-func readResourceLocation(r *reader) (string, *synErr) {
-	start := r.pos
-	for r.canRead() && isAllowedInResourceLocation(r.peek()) {
-		r.skip()
-	}
-	s := r.s[start:r.pos]
-	if !validResourceLocation(s) {
-		r.pos = start
-		return "", errAt(start, "invalid resource location '%s'", s)
-	}
-	return s, nil
-}
-
-func validResourceLocation(s string) bool {
-	ns, path, found := strings.Cut(s, ":")
-	if !found {
-		ns, path = "", s
-	}
-	for i := 0; i < len(ns); i++ {
-		if !isIdentNS(ns[i]) {
-			return false
-		}
-	}
-	for i := 0; i < len(path); i++ {
-		if !isIdentNS(path[i]) && path[i] != '/' {
-			return false
-		}
-	}
-	return true
 }
 
 // isItemSlot knows SlotRanges; ranges ("container.*") only where several
@@ -523,9 +458,9 @@ func cutLast(s, sep string) (string, string, bool) {
 
 // parseCriterion is ObjectiveCriteriaArgument.parse: a simple criterion or
 // "<stat type>:<value>" with the type's ':' written as '.'.
-func (c *checker) parseCriterion(r *reader) *synErr {
-	start := r.pos
-	s := r.readWordToSpace()
+func (c *checker) parseCriterion(r *reader) *syntax.Error {
+	start := r.Pos
+	s := r.ReadWordToSpace()
 	simple := map[string]bool{
 		"dummy": true, "trigger": true, "deathCount": true, "playerKillCount": true,
 		"totalKillCount": true, "health": true, "xp": true, "level": true, "food": true,
@@ -553,10 +488,34 @@ func (c *checker) parseCriterion(r *reader) *synErr {
 			"minecraft:custom": "minecraft:custom_stat",
 		}[typeID]
 		valID := strings.Replace(val, ".", ":", 1)
-		if valReg != "" && c.reg.Has("minecraft:stat_type", typeID) && validResourceLocation(valID) && c.reg.Has(valReg, valID) {
+		if valReg != "" && c.reg.Has("minecraft:stat_type", typeID) && syntax.ValidResourceLocation(valID) && c.reg.Has(valReg, valID) {
 			return nil
 		}
 	}
-	r.pos = start
-	return errAt(start, "unknown criterion '%s'", s)
+	r.Pos = start
+	return syntax.Errorf(start, "unknown criterion '%s'", s)
+}
+
+// isUUID reports a string UUID.fromString accepts.
+func isUUID(s string) bool {
+	_, ok := syntax.ParseUUID(s)
+	return ok
+}
+
+// nbtPathKeys splits a path into its name nodes for the storage model:
+// ok is false when the path has anything the model does not follow
+// (filters, indices, quoting).
+func nbtPathKeys(path string) (keys []string, ok bool) {
+	r := syntax.NewReader(path)
+	_, nodes, err := syntax.ParseNBTPath(r)
+	if err != nil || r.CanRead() || len(nodes) == 0 {
+		return nil, false
+	}
+	for _, n := range nodes {
+		if n.Kind != syntax.NodeChild || n.Quoted {
+			return nil, false
+		}
+		keys = append(keys, n.Name)
+	}
+	return keys, true
 }

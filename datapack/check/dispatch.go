@@ -1,6 +1,8 @@
 package check
 
 import (
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
+	"github.com/mcgomoku/mcgomoku/internal/suggest"
 	"sort"
 	"strings"
 )
@@ -16,12 +18,12 @@ type tok struct {
 
 // parse is the outcome of parsing one line, Brigadier's ParseResults.
 type parse struct {
-	cursor   int       // where the reader stopped
-	errs     []*synErr // the exceptions of the children tried at the stop
-	leafCmd  bool      // the innermost context has a command (is executable)
-	nonEmpty bool      // the outermost context parsed at least one node
-	last     *tok      // the last parsed node
-	stuck    *Node     // the node whose children were tried at the stop
+	cursor   int             // where the reader stopped
+	errs     []*syntax.Error // the exceptions of the children tried at the stop
+	leafCmd  bool            // the innermost context has a command (is executable)
+	nonEmpty bool            // the outermost context parsed at least one node
+	last     *tok            // the last parsed node
+	stuck    *Node           // the node whose children were tried at the stop
 }
 
 // lineParser parses one line against a tree.
@@ -58,35 +60,35 @@ func (p *lineParser) relevant(n *Node, start int) []*Node {
 // keep the alternatives that parse, and prefer one that consumed the whole
 // line, then one without errors; ties go to the earlier child.
 func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *tok) parse {
-	var errs []*synErr
+	var errs []*syntax.Error
 	var best *parse
 	bestKey := 4
 	for _, child := range p.relevant(n, start) {
 		if child.Level > p.level {
 			continue
 		}
-		r := &reader{s: p.s, pos: start}
-		var err *synErr
+		r := &reader{Text: p.s, Pos: start}
+		var err *syntax.Error
 		if child.Kind == LiteralNode {
-			r.pos += len(child.Name)
+			r.Pos += len(child.Name)
 		} else {
 			err = p.c.parseArg(child, r)
 		}
-		if err == nil && r.canRead() && r.peek() != ' ' {
-			err = errAt(r.pos, "expected whitespace to end one argument, but found trailing data")
+		if err == nil && r.CanRead() && r.Peek() != ' ' {
+			err = syntax.Errorf(r.Pos, "expected whitespace to end one argument, but found trailing data")
 		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		t := &tok{node: child, start: start, end: r.pos, prev: path}
+		t := &tok{node: child, start: start, end: r.Pos, prev: path}
 		var res parse
 		need := 2
 		if child.Redirect != nil {
 			need = 1
 		}
-		if r.canReadN(need) {
-			next := r.pos + 1
+		if r.CanReadN(need) {
+			next := r.Pos + 1
 			if child.Redirect != nil {
 				sub := p.parseNodes(child.Redirect, next, false, false, t)
 				sub.nonEmpty = true
@@ -94,7 +96,7 @@ func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *to
 			}
 			res = p.parseNodes(child, next, true, child.Executable, t)
 		} else {
-			res = parse{cursor: r.pos, leafCmd: child.Executable, nonEmpty: true, last: t}
+			res = parse{cursor: r.Pos, leafCmd: child.Executable, nonEmpty: true, last: t}
 		}
 		key := 0
 		if res.cursor < len(p.s) {
@@ -129,7 +131,7 @@ func (pr parse) tokens() []tok {
 // failure turns a parse into the error the game reports when it loads the
 // line (Commands.validateParseResults, then ContextChain.tryFlatten), or nil
 // when the line is a complete command.
-func (pr parse) failure(s string) *synErr {
+func (pr parse) failure(s string) *syntax.Error {
 	if pr.cursor < len(s) {
 		word := s[pr.cursor:]
 		if i := strings.IndexByte(word, ' '); i >= 0 {
@@ -144,16 +146,16 @@ func (pr parse) failure(s string) *synErr {
 			// most likely meant.
 			far := pr.errs[0]
 			for _, e := range pr.errs[1:] {
-				if e.pos > far.pos {
+				if e.Pos > far.Pos {
 					far = e
 				}
 			}
-			return errAt(pr.cursor, "incorrect argument %q: %s", word, far.msg)
+			return syntax.Errorf(pr.cursor, "incorrect argument %q: %s", word, far.Msg)
 		}
 		if !pr.nonEmpty {
-			return errAt(pr.cursor, "unknown command %q%s", word, didYouMean(word, pr.stuck))
+			return syntax.Errorf(pr.cursor, "unknown command %q%s", word, didYouMean(word, pr.stuck))
 		}
-		return errAt(pr.cursor, "incorrect argument %q%s", word, expectedAfter(word, pr.stuck))
+		return syntax.Errorf(pr.cursor, "incorrect argument %q%s", word, expectedAfter(word, pr.stuck))
 	}
 	if !pr.leafCmd {
 		n := pr.stuck
@@ -163,7 +165,7 @@ func (pr parse) failure(s string) *synErr {
 				n = n.Redirect
 			}
 		}
-		return errAt(len(s), "incomplete command%s", expectedList(n))
+		return syntax.Errorf(len(s), "incomplete command%s", expectedList(n))
 	}
 	return nil
 }
@@ -200,7 +202,6 @@ func didYouMean(word string, n *Node) string {
 	if n == nil || len(n.Literals) == 0 || word == "" {
 		return ""
 	}
-	best, bestD := "", 1<<30
 	names := make([]string, 0, len(n.Literals))
 	for name, c := range n.Literals {
 		if c.Level <= FunctionLevel {
@@ -208,36 +209,9 @@ func didYouMean(word string, n *Node) string {
 		}
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		if d := editDistance(word, name); d < bestD {
-			best, bestD = name, d
-		}
-	}
+	best, bestD := suggest.Closest(word, names)
 	if best == "" || bestD > 2 || bestD*3 > len(word)+1 {
 		return ""
 	}
 	return " (did you mean " + best + "?)"
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 20
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -65,56 +65,6 @@ func FuzzLine(f *testing.F) {
 	})
 }
 
-func FuzzSNBT(f *testing.F) {
-	for _, s := range []string{"{a:1b,b:[1,2,],c:'x'}", "[B;1b,0x1Fub]", "bool(1)", "1.5e-3f", "\"\\x41\\U0001F600\"", "{", "[I;", "0b_"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		tg, err := parseSNBT(s)
-		if err != nil {
-			if err.pos < 0 || err.pos > len(s) {
-				t.Fatalf("error position %d outside [0,%d]", err.pos, len(s))
-			}
-			return
-		}
-		// What we print must parse back to the same print.
-		again, err := parseSNBT(tg.snbt())
-		if err != nil {
-			t.Fatalf("re-parse of %s: %v", tg.snbt(), err)
-		}
-		if again.snbt() != tg.snbt() {
-			t.Fatalf("round trip %q -> %s -> %s", s, tg.snbt(), again.snbt())
-		}
-		_ = tg.macroText()
-	})
-}
-
-func FuzzNBTPath(f *testing.F) {
-	for _, s := range []string{"a.b[0].c", "{a:1}.b[{c:2}]", "\"x y\"[]", "a[", "a..b"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		r := &reader{s: s}
-		if err := parseNBTPath(r); err == nil && r.pos > len(s) {
-			t.Fatalf("reader past the end: %d > %d", r.pos, len(s))
-		}
-		nbtPathKeys(s)
-	})
-}
-
-func FuzzSelector(f *testing.F) {
-	for _, s := range []string{"@e[type=!pig,limit=1,sort=nearest]", "@a[scores={a=1..2},advancements={a:b={c=true}}]", "Steve", "@", "@e[nbt={"} {
-		f.Add(s)
-	}
-	c := &checker{}
-	f.Fuzz(func(t *testing.T, s string) {
-		r := &reader{s: s}
-		if _, err := c.parseSelector(r); err != nil && (err.pos < 0 || err.pos > len(s)) {
-			t.Fatalf("error position %d outside [0,%d]", err.pos, len(s))
-		}
-	})
-}
-
 func FuzzTemplate(f *testing.F) {
 	for _, s := range []string{"say $(a) $(b)", "$(", "$()", "a$$(x)$", "tp ~$(x) ~ ~$(z)"} {
 		f.Add(s)

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 	"strings"
 	"unicode"
@@ -151,19 +152,19 @@ func (t *template) substitute(vals map[string]string) (string, *substitution) {
 // storageWrite is one command that writes command storage.
 type storageWrite struct {
 	storage string
-	keys    []string // the written path; nil = the root
-	ok      bool     // the path is plain names the model can follow
-	op      string   // set, merge, append, …
-	value   *tag     // the literal written, if known
-	kind    tagKind  // the type written, if known and value is nil
+	keys    []string    // the written path; nil = the root
+	ok      bool        // the path is plain names the model can follow
+	op      string      // set, merge, append, …
+	value   *syntax.Tag // the literal written, if known
+	kind    syntax.Kind // the type written, if known and value is nil
 }
 
 type storageModel struct{ writes []storageWrite }
 
 // valSrc is what is known about one macro argument value.
 type valSrc struct {
-	tag  *tag
-	kind tagKind // type known, content not
+	tag  *syntax.Tag
+	kind syntax.Kind // type known, content not
 }
 
 func hasPrefix(a, p []string) bool {
@@ -196,7 +197,7 @@ func (m *storageModel) at(storage string, path []string) (map[string][]valSrc, b
 			k := w.keys[len(path)]
 			switch {
 			case len(w.keys) > len(path)+1:
-				vals[k] = append(vals[k], valSrc{kind: tagCompound})
+				vals[k] = append(vals[k], valSrc{kind: syntax.TagCompound})
 			case w.value != nil:
 				vals[k] = append(vals[k], valSrc{tag: w.value})
 			default:
@@ -209,13 +210,13 @@ func (m *storageModel) at(storage string, path []string) (map[string][]valSrc, b
 			}
 			v := w.value
 			for _, k := range path[len(w.keys):] {
-				v = v.get(k)
+				v = v.Get(k)
 			}
-			if v == nil || v.kind != tagCompound {
+			if v == nil || v.Kind != syntax.TagCompound {
 				continue
 			}
-			for _, k := range v.keys {
-				vals[k] = append(vals[k], valSrc{tag: v.vals[k]})
+			for _, k := range v.Keys {
+				vals[k] = append(vals[k], valSrc{tag: v.Vals[k]})
 			}
 		}
 	}
@@ -223,15 +224,15 @@ func (m *storageModel) at(storage string, path []string) (map[string][]valSrc, b
 }
 
 // representative is rule 2/3 of the file comment.
-func representative(k tagKind) string {
+func representative(k syntax.Kind) string {
 	switch k {
-	case tagFloat, tagDouble:
+	case syntax.TagFloat, syntax.TagDouble:
 		return "0.5"
-	case tagString:
+	case syntax.TagString:
 		return "a"
-	case tagList:
+	case syntax.TagList:
 		return "[]"
-	case tagCompound:
+	case syntax.TagCompound:
 		return "{}"
 	}
 	return "1"
@@ -261,8 +262,8 @@ func (c *checker) candidates(f *fnFile, k string) []candidate {
 		called = true
 		switch {
 		case cs.args != nil:
-			if v := cs.args.get(k); v != nil {
-				add(v.macroText(), true)
+			if v := cs.args.Get(k); v != nil {
+				add(v.MacroText(), true)
 			}
 		case cs.fromStorage:
 			path, ok := pathKeys(cs.path)
@@ -276,7 +277,7 @@ func (c *checker) candidates(f *fnFile, k string) []candidate {
 			}
 			for _, v := range vals[k] {
 				if v.tag != nil {
-					add(v.tag.macroText(), true)
+					add(v.tag.MacroText(), true)
 				} else {
 					add(representative(v.kind), false)
 				}
@@ -424,7 +425,7 @@ func (c *checker) checkMacroLine(f *fnFile, ll *logicalLine, cands map[string][]
 					desc = append(desc, fmt.Sprintf("%s=%s (representative; the value is not statically known)", k, cand.text))
 				}
 			}
-			c.at(f, ll, sub.origin(e.pos), "macro line with %s: %s", strings.Join(desc, ", "), e.msg)
+			c.at(f, ll, sub.origin(e.Pos), "macro line with %s: %s", strings.Join(desc, ", "), e.Msg)
 			return
 		}
 		if exact {

@@ -1,183 +1,186 @@
 package check
 
-import "strings"
+import (
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
+	"strings"
+)
 
 // parseBlock is BlockStateParser: a block ID (or, for predicates, a #tag),
 // optional [property=value,…] and an optional {nbt}. The reports carry no
 // block-state definitions, so property names and values are checked for
 // syntax and duplicates only.
-func (c *checker) parseBlock(r *reader, predicate bool) *synErr {
-	start := r.pos
-	if predicate && r.canRead() && r.peek() == '#' {
-		r.skip()
-		if _, err := readResourceLocation(r); err != nil {
+func (c *checker) parseBlock(r *reader, predicate bool) *syntax.Error {
+	start := r.Pos
+	if predicate && r.CanRead() && r.Peek() == '#' {
+		r.Skip()
+		if _, err := r.ReadResourceLocation(); err != nil {
 			return err
 		}
 	} else {
-		id, err := readResourceLocation(r)
+		id, err := r.ReadResourceLocation()
 		if err != nil {
 			return err
 		}
 		if !c.reg.Has("minecraft:block", id) {
-			r.pos = start
-			return errAt(start, "unknown block type '%s'", normalizeID(id))
+			r.Pos = start
+			return syntax.Errorf(start, "unknown block type '%s'", syntax.NormalizeID(id))
 		}
 	}
-	if r.canRead() && r.peek() == '[' {
+	if r.CanRead() && r.Peek() == '[' {
 		if err := readBlockProperties(r); err != nil {
 			return err
 		}
 	}
-	if r.canRead() && r.peek() == '{' {
-		if _, err := parseSNBTCompoundArg(r); err != nil {
+	if r.CanRead() && r.Peek() == '{' {
+		if _, err := syntax.ParseCompoundArg(r); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func readBlockProperties(r *reader) *synErr {
-	r.skip()
-	r.skipWhitespace()
+func readBlockProperties(r *reader) *syntax.Error {
+	r.Skip()
+	r.SkipWhitespace()
 	seen := map[string]bool{}
-	for r.canRead() && r.peek() != ']' {
-		r.skipWhitespace()
-		keyPos := r.pos
-		key, err := r.readString()
+	for r.CanRead() && r.Peek() != ']' {
+		r.SkipWhitespace()
+		keyPos := r.Pos
+		key, err := r.ReadString()
 		if err != nil {
 			return err
 		}
 		if key == "" {
-			r.pos = keyPos
-			return errAt(keyPos, "expected a block property name")
+			r.Pos = keyPos
+			return syntax.Errorf(keyPos, "expected a block property name")
 		}
 		if seen[key] {
-			r.pos = keyPos
-			return errAt(keyPos, "property '%s' can only be set once", key)
+			r.Pos = keyPos
+			return syntax.Errorf(keyPos, "property '%s' can only be set once", key)
 		}
 		seen[key] = true
-		r.skipWhitespace()
-		if !r.canRead() || r.peek() != '=' {
-			return errAt(r.pos, "expected value for property '%s'", key)
+		r.SkipWhitespace()
+		if !r.CanRead() || r.Peek() != '=' {
+			return syntax.Errorf(r.Pos, "expected value for property '%s'", key)
 		}
-		r.skip()
-		r.skipWhitespace()
-		valPos := r.pos
-		val, err := r.readString()
+		r.Skip()
+		r.SkipWhitespace()
+		valPos := r.Pos
+		val, err := r.ReadString()
 		if err != nil {
 			return err
 		}
 		if val == "" {
-			r.pos = valPos
-			return errAt(valPos, "expected a value for property '%s'", key)
+			r.Pos = valPos
+			return syntax.Errorf(valPos, "expected a value for property '%s'", key)
 		}
-		r.skipWhitespace()
-		if r.canRead() {
-			if r.peek() != ',' {
-				if r.peek() != ']' {
-					return errAt(r.pos, "expected end of properties")
+		r.SkipWhitespace()
+		if r.CanRead() {
+			if r.Peek() != ',' {
+				if r.Peek() != ']' {
+					return syntax.Errorf(r.Pos, "expected end of properties")
 				}
 				break
 			}
-			r.skip()
+			r.Skip()
 		}
 	}
-	if !r.canRead() {
-		return errAt(r.pos, "expected end of properties")
+	if !r.CanRead() {
+		return syntax.Errorf(r.Pos, "expected end of properties")
 	}
-	r.skip()
+	r.Skip()
 	return nil
 }
 
 // parseItemStack is ItemParser: an item ID and optional
 // [component=value,!component,…] (1.20.5+ data components).
-func (c *checker) parseItemStack(r *reader) *synErr {
-	start := r.pos
-	id, err := readResourceLocation(r)
+func (c *checker) parseItemStack(r *reader) *syntax.Error {
+	start := r.Pos
+	id, err := r.ReadResourceLocation()
 	if err != nil {
 		return err
 	}
 	if !c.reg.Has("minecraft:item", id) {
-		r.pos = start
-		return errAt(start, "unknown item '%s'", normalizeID(id))
+		r.Pos = start
+		return syntax.Errorf(start, "unknown item '%s'", syntax.NormalizeID(id))
 	}
-	if !r.canRead() || r.peek() != '[' {
+	if !r.CanRead() || r.Peek() != '[' {
 		return nil
 	}
-	r.skip()
+	r.Skip()
 	seen := map[string]bool{}
-	for r.canRead() && r.peek() != ']' {
-		r.skipWhitespace()
+	for r.CanRead() && r.Peek() != ']' {
+		r.SkipWhitespace()
 		removal := false
-		if r.canRead() && r.peek() == '!' {
-			r.skip()
+		if r.CanRead() && r.Peek() == '!' {
+			r.Skip()
 			removal = true
 		}
-		typPos := r.pos
+		typPos := r.Pos
 		typ, err := c.readComponentType(r)
 		if err != nil {
 			return err
 		}
 		if seen[typ] {
-			r.pos = typPos
-			return errAt(typPos, "component '%s' can only be specified once", typ)
+			r.Pos = typPos
+			return syntax.Errorf(typPos, "component '%s' can only be specified once", typ)
 		}
 		seen[typ] = true
-		r.skipWhitespace()
+		r.SkipWhitespace()
 		if !removal {
-			if err := r.expect('='); err != nil {
+			if err := r.Expect('='); err != nil {
 				return err
 			}
-			r.skipWhitespace()
-			valPos := r.pos
-			val, err := parseSNBTArg(r)
+			r.SkipWhitespace()
+			valPos := r.Pos
+			val, err := syntax.ParseSNBTArg(r)
 			if err != nil {
 				return err
 			}
 			if msg := c.checkComponentValue(typ, val); msg != "" {
-				r.pos = valPos
-				return errAt(valPos, "malformed '%s' component: %s", typ, msg)
+				r.Pos = valPos
+				return syntax.Errorf(valPos, "malformed '%s' component: %s", typ, msg)
 			}
-			r.skipWhitespace()
+			r.SkipWhitespace()
 		}
-		if !r.canRead() || r.peek() != ',' {
+		if !r.CanRead() || r.Peek() != ',' {
 			break
 		}
-		r.skip()
-		r.skipWhitespace()
-		if !r.canRead() {
-			return errAt(r.pos, "expected component")
+		r.Skip()
+		r.SkipWhitespace()
+		if !r.CanRead() {
+			return syntax.Errorf(r.Pos, "expected component")
 		}
 	}
-	return r.expect(']')
+	return r.Expect(']')
 }
 
-func (c *checker) readComponentType(r *reader) (string, *synErr) {
-	if !r.canRead() {
-		return "", errAt(r.pos, "expected component")
+func (c *checker) readComponentType(r *reader) (string, *syntax.Error) {
+	if !r.CanRead() {
+		return "", syntax.Errorf(r.Pos, "expected component")
 	}
-	start := r.pos
-	id, err := readResourceLocation(r)
+	start := r.Pos
+	id, err := r.ReadResourceLocation()
 	if err != nil {
 		return "", err
 	}
 	if id == "" || !c.reg.Has("minecraft:data_component_type", id) {
-		r.pos = start
-		return "", errAt(start, "unknown component '%s'", normalizeID(id))
+		r.Pos = start
+		return "", syntax.Errorf(start, "unknown component '%s'", syntax.NormalizeID(id))
 	}
-	return normalizeID(id), nil
+	return syntax.NormalizeID(id), nil
 }
 
 // checkComponentValue decodes the few component types whose codecs the
 // checker knows; the others are checked for SNBT syntax only.
-func (c *checker) checkComponentValue(typ string, v *tag) string {
+func (c *checker) checkComponentValue(typ string, v *syntax.Tag) string {
 	switch typ {
 	case "minecraft:custom_data":
-		if v.kind == tagCompound {
+		if v.Kind == syntax.TagCompound {
 			return ""
 		}
-		if v.kind == tagString {
-			if t, err := parseSNBT(v.str); err == nil && t.kind == tagCompound {
+		if v.Kind == syntax.TagString {
+			if t, err := syntax.ParseSNBT(v.Str); err == nil && t.Kind == syntax.TagCompound {
 				return ""
 			}
 		}
@@ -185,20 +188,20 @@ func (c *checker) checkComponentValue(typ string, v *tag) string {
 	case "minecraft:custom_name", "minecraft:item_name":
 		return c.checkTextComponent(v)
 	case "minecraft:lore":
-		if v.kind != tagList {
+		if v.Kind != syntax.TagList {
 			return "expected a list of text components"
 		}
-		for _, e := range v.list {
+		for _, e := range v.List {
 			if msg := c.checkTextComponent(e); msg != "" {
 				return msg
 			}
 		}
 	case "minecraft:max_stack_size":
-		if !(v.kind == tagInt || v.kind == tagByte || v.kind == tagShort) || v.i < 1 || v.i > 99 {
+		if !(v.Kind == syntax.TagInt || v.Kind == syntax.TagByte || v.Kind == syntax.TagShort) || v.Int < 1 || v.Int > 99 {
 			return "expected an int from 1 to 99"
 		}
 	case "minecraft:enchantment_glint_override":
-		if v.kind != tagByte {
+		if v.Kind != syntax.TagByte {
 			return "expected a boolean"
 		}
 	}
@@ -214,37 +217,37 @@ func (c *checker) checkComponentValue(typ string, v *tag) string {
 //	term  = '!'? ( component '=' snbt | predicate '~' snbt | component )
 //
 // where every terminal skips leading whitespace, as the packrat terms do.
-func (c *checker) parseItemPredicate(r *reader) *synErr {
-	r.skipWhitespace()
-	start := r.pos
+func (c *checker) parseItemPredicate(r *reader) *syntax.Error {
+	r.SkipWhitespace()
+	start := r.Pos
 	switch {
-	case r.canRead() && r.peek() == '*':
-		r.skip()
-	case r.canRead() && r.peek() == '#':
-		r.skip()
-		r.skipWhitespace()
-		if _, err := readResourceLocation(r); err != nil {
+	case r.CanRead() && r.Peek() == '*':
+		r.Skip()
+	case r.CanRead() && r.Peek() == '#':
+		r.Skip()
+		r.SkipWhitespace()
+		if _, err := r.ReadResourceLocation(); err != nil {
 			return err
 		}
 	default:
-		id, err := readResourceLocation(r)
+		id, err := r.ReadResourceLocation()
 		if err != nil {
 			return err
 		}
 		if !c.reg.Has("minecraft:item", id) {
-			return errAt(start, "unknown item '%s'", normalizeID(id))
+			return syntax.Errorf(start, "unknown item '%s'", syntax.NormalizeID(id))
 		}
 	}
-	save := r.pos
-	r.skipWhitespace()
-	if !r.canRead() || r.peek() != '[' {
-		r.pos = save
+	save := r.Pos
+	r.SkipWhitespace()
+	if !r.CanRead() || r.Peek() != '[' {
+		r.Pos = save
 		return nil
 	}
-	r.skip()
-	r.skipWhitespace()
-	if r.canRead() && r.peek() == ']' {
-		r.skip()
+	r.Skip()
+	r.SkipWhitespace()
+	if r.CanRead() && r.Peek() == ']' {
+		r.Skip()
 		return nil
 	}
 	for {
@@ -252,55 +255,55 @@ func (c *checker) parseItemPredicate(r *reader) *synErr {
 			if err := c.itemPredicateTerm(r); err != nil {
 				return err
 			}
-			r.skipWhitespace()
-			if r.canRead() && r.peek() == '|' {
-				r.skip()
+			r.SkipWhitespace()
+			if r.CanRead() && r.Peek() == '|' {
+				r.Skip()
 				continue
 			}
 			break
 		}
-		if r.canRead() && r.peek() == ',' {
-			r.skip()
+		if r.CanRead() && r.Peek() == ',' {
+			r.Skip()
 			continue
 		}
 		break
 	}
-	r.skipWhitespace()
-	return r.expect(']')
+	r.SkipWhitespace()
+	return r.Expect(']')
 }
 
-func (c *checker) itemPredicateTerm(r *reader) *synErr {
-	r.skipWhitespace()
-	if r.canRead() && r.peek() == '!' {
-		r.skip()
-		r.skipWhitespace()
+func (c *checker) itemPredicateTerm(r *reader) *syntax.Error {
+	r.SkipWhitespace()
+	if r.CanRead() && r.Peek() == '!' {
+		r.Skip()
+		r.SkipWhitespace()
 	}
-	start := r.pos
-	id, err := readResourceLocation(r)
+	start := r.Pos
+	id, err := r.ReadResourceLocation()
 	if err != nil {
 		return err
 	}
-	isComponent := id != "" && (normalizeID(id) == "minecraft:count" || c.reg.Has("minecraft:data_component_type", id))
-	isPredicate := id != "" && (normalizeID(id) == "minecraft:count" || c.reg.Has("minecraft:data_component_predicate_type", id))
-	after := r.pos
-	r.skipWhitespace()
-	if r.canRead() && r.peek() == '=' && isComponent {
-		r.skip()
-		_, err := parseSNBTArg(r)
+	isComponent := id != "" && (syntax.NormalizeID(id) == "minecraft:count" || c.reg.Has("minecraft:data_component_type", id))
+	isPredicate := id != "" && (syntax.NormalizeID(id) == "minecraft:count" || c.reg.Has("minecraft:data_component_predicate_type", id))
+	after := r.Pos
+	r.SkipWhitespace()
+	if r.CanRead() && r.Peek() == '=' && isComponent {
+		r.Skip()
+		_, err := syntax.ParseSNBTArg(r)
 		return err
 	}
-	if r.canRead() && r.peek() == '~' && isPredicate {
-		r.skip()
-		_, err := parseSNBTArg(r)
+	if r.CanRead() && r.Peek() == '~' && isPredicate {
+		r.Skip()
+		_, err := syntax.ParseSNBTArg(r)
 		return err
 	}
 	if !isComponent {
-		if r.canRead() && r.peek() == '~' {
-			return errAt(start, "unknown item predicate '%s'", normalizeID(id))
+		if r.CanRead() && r.Peek() == '~' {
+			return syntax.Errorf(start, "unknown item predicate '%s'", syntax.NormalizeID(id))
 		}
-		return errAt(start, "unknown component '%s'", normalizeID(id))
+		return syntax.Errorf(start, "unknown component '%s'", syntax.NormalizeID(id))
 	}
-	r.pos = after
+	r.Pos = after
 	return nil
 }
 
@@ -325,28 +328,28 @@ var particleOptions = map[string][]string{
 
 // parseParticle is ParticleArgument.readParticle: a particle type and an
 // optional {options} compound.
-func (c *checker) parseParticle(r *reader) *synErr {
-	id, err := readResourceLocation(r)
+func (c *checker) parseParticle(r *reader) *syntax.Error {
+	id, err := r.ReadResourceLocation()
 	if err != nil {
 		return err
 	}
 	if !c.reg.Has("minecraft:particle_type", id) {
-		return errAt(r.pos, "unknown particle '%s'", normalizeID(id))
+		return syntax.Errorf(r.Pos, "unknown particle '%s'", syntax.NormalizeID(id))
 	}
-	var opts *tag
-	if r.canRead() && r.peek() == '{' {
-		if opts, err = parseSNBTCompoundArg(r); err != nil {
+	var opts *syntax.Tag
+	if r.CanRead() && r.Peek() == '{' {
+		if opts, err = syntax.ParseCompoundArg(r); err != nil {
 			return err
 		}
 	}
 	var missing []string
-	for _, k := range particleOptions[normalizeID(id)] {
-		if opts.get(k) == nil {
+	for _, k := range particleOptions[syntax.NormalizeID(id)] {
+		if opts.Get(k) == nil {
 			missing = append(missing, k)
 		}
 	}
 	if len(missing) > 0 {
-		return errAt(r.pos, "invalid options for particle %s: missing %s", normalizeID(id), strings.Join(missing, ", "))
+		return syntax.Errorf(r.Pos, "invalid options for particle %s: missing %s", syntax.NormalizeID(id), strings.Join(missing, ", "))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -253,7 +254,7 @@ func (c *checker) checkFunctions() {
 			}
 			pr := c.parseLine(ll.text)
 			if e := pr.failure(ll.text); e != nil {
-				c.at(f, ll, e.pos, "%s", e.msg)
+				c.at(f, ll, e.Pos, "%s", e.Msg)
 				continue
 			}
 			c.semantics(f, ll, ll.text, pr.tokens(), nil)
@@ -290,10 +291,10 @@ func (c *checker) semantics(f *fnFile, ll *logicalLine, s string, toks []tok, su
 			if kind == callDirect && i+1 < len(toks) {
 				switch {
 				case toks[i+1].node.Parser == "minecraft:nbt_compound_tag":
-					cs.args, _ = parseSNBT(text(toks[i+1]))
+					cs.args, _ = syntax.ParseSNBT(text(toks[i+1]))
 					cs.argsPos = toks[i+1].start
 				case lit(i+1, "with") && i+3 < len(toks) && lit(i+2, "storage"):
-					cs.storage = normalizeID(text(toks[i+3]))
+					cs.storage = syntax.NormalizeID(text(toks[i+3]))
 					if i+4 < len(toks) {
 						cs.path = text(toks[i+4])
 					}
@@ -304,13 +305,13 @@ func (c *checker) semantics(f *fnFile, ll *logicalLine, s string, toks []tok, su
 			}
 			c.checkCall(cs, report)
 		case n.Parser == "minecraft:resource_key" && n.Props.Registry == "minecraft:advancement":
-			id := normalizeID(text(t))
+			id := syntax.NormalizeID(text(t))
 			if c.ownNamespace(id) && c.advs[id] == nil {
 				report(t.start, "unknown advancement %s", id)
 			}
 		case n.Name == "sound" && n.Parser == "minecraft:resource_location" && c.reg.Known("minecraft:sound_event"):
 			// Sounds outside minecraft: may come from a resource pack.
-			id := normalizeID(text(t))
+			id := syntax.NormalizeID(text(t))
 			if strings.HasPrefix(id, "minecraft:") && !c.reg.Has("minecraft:sound_event", id) {
 				report(t.start, "unknown sound event %s", id)
 			}
@@ -363,7 +364,7 @@ func (c *checker) storageAccess(toks []tok, i int, s string, exact bool) {
 		}
 		return false
 	}
-	st := normalizeID(text(i))
+	st := syntax.NormalizeID(text(i))
 	w := storageWrite{storage: st}
 	switch {
 	case isLit(i-2, "modify") && isLit(i-3, "data"):
@@ -376,25 +377,25 @@ func (c *checker) storageAccess(toks []tok, i int, s string, exact bool) {
 		w.op = op
 		switch {
 		case isLit(j, "value") && exact:
-			w.value, _ = parseSNBT(text(j + 1))
+			w.value, _ = syntax.ParseSNBT(text(j + 1))
 		case isLit(j, "string"):
-			w.kind = tagString
+			w.kind = syntax.TagString
 		}
 		if op != "set" && op != "merge" {
 			// appending to a list makes the path a list, not a value
-			w.value, w.kind = nil, tagList
+			w.value, w.kind = nil, syntax.TagList
 		}
 	case isLit(i-2, "merge") && isLit(i-3, "data"):
 		w.ok, w.op = true, "merge"
 		if exact {
-			w.value, _ = parseSNBT(text(i + 1))
+			w.value, _ = syntax.ParseSNBT(text(i + 1))
 		}
 	case isLit(i-2, "result", "success") && isLit(i-3, "store"):
 		w.keys, w.ok = nbtPathKeys(text(i + 1))
 		w.op = "set"
-		w.kind = map[string]tagKind{"byte": tagByte, "short": tagShort, "int": tagInt, "long": tagLong, "float": tagFloat, "double": tagDouble}[text(i+2)]
+		w.kind = map[string]syntax.Kind{"byte": syntax.TagByte, "short": syntax.TagShort, "int": syntax.TagInt, "long": syntax.TagLong, "float": syntax.TagFloat, "double": syntax.TagDouble}[text(i+2)]
 		if isLit(i-2, "success") {
-			w.kind = tagByte
+			w.kind = syntax.TagByte
 		}
 	default:
 		return
@@ -418,8 +419,8 @@ type callSite struct {
 	pos         int
 	sub         *substitution
 	kind        int
-	target      string // "ns:f" or "#ns:t"
-	args        *tag   // inline macro arguments
+	target      string      // "ns:f" or "#ns:t"
+	args        *syntax.Tag // inline macro arguments
 	argsPos     int
 	fromStorage bool
 	storage     string
@@ -432,7 +433,7 @@ type callSite struct {
 func (c *checker) checkCall(cs callSite, report func(int, string, ...any)) {
 	targets := []*fnFile{}
 	if name, ok := strings.CutPrefix(cs.target, "#"); ok {
-		id := normalizeID(name)
+		id := syntax.NormalizeID(name)
 		tg := c.fnTags[id]
 		if tg == nil {
 			if c.ownNamespace(id) {
@@ -446,7 +447,7 @@ func (c *checker) checkCall(cs callSite, report func(int, string, ...any)) {
 			}
 		}
 	} else {
-		id := normalizeID(cs.target)
+		id := syntax.NormalizeID(cs.target)
 		f := c.functions[id]
 		if f == nil {
 			if c.ownNamespace(id) {
@@ -471,7 +472,7 @@ func (c *checker) checkCall(cs callSite, report func(int, string, ...any)) {
 		switch {
 		case cs.args != nil:
 			for _, k := range f.keys {
-				if cs.args.get(k) == nil {
+				if cs.args.Get(k) == nil {
 					report(cs.argsPos, "missing macro argument %q for %s", k, f.id)
 				}
 			}

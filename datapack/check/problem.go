@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 )
 
@@ -50,3 +51,6 @@ func sortProblems(ps []Problem) []Problem {
 	}
 	return out
 }
+
+// reader is the checker's command-line cursor: the shared StringReader.
+type reader = syntax.Reader

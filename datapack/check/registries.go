@@ -3,6 +3,7 @@ package check
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"os"
 )
 
@@ -41,7 +42,7 @@ func ParseRegistries(data []byte) (*Registries, error) {
 		for id := range reg.Entries {
 			set[id] = true
 		}
-		r.entries[normalizeID(name)] = set
+		r.entries[syntax.NormalizeID(name)] = set
 	}
 	return r, nil
 }
@@ -51,7 +52,7 @@ func (r *Registries) Known(registry string) bool {
 	if r == nil {
 		return false
 	}
-	_, ok := r.entries[normalizeID(registry)]
+	_, ok := r.entries[syntax.NormalizeID(registry)]
 	return ok
 }
 
@@ -62,22 +63,9 @@ func (r *Registries) Has(registry, id string) bool {
 	if r == nil {
 		return true
 	}
-	set, ok := r.entries[normalizeID(registry)]
+	set, ok := r.entries[syntax.NormalizeID(registry)]
 	if !ok {
 		return true
 	}
-	return set[normalizeID(id)]
-}
-
-// normalizeID adds the default namespace.
-func normalizeID(id string) string {
-	for i := 0; i < len(id); i++ {
-		if id[i] == ':' {
-			if i == 0 {
-				return "minecraft" + id
-			}
-			return id
-		}
-	}
-	return "minecraft:" + id
+	return set[syntax.NormalizeID(id)]
 }

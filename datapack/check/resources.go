@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 	"strings"
 
@@ -62,7 +63,7 @@ func (t *fnTag) functions(c *checker, seen map[string]bool) []string {
 	var out []string
 	for _, e := range t.entries {
 		if name, ok := strings.CutPrefix(e.id, "#"); ok {
-			id := normalizeID(name)
+			id := syntax.NormalizeID(name)
 			if seen[id] {
 				continue
 			}
@@ -72,7 +73,7 @@ func (t *fnTag) functions(c *checker, seen map[string]bool) []string {
 			}
 			continue
 		}
-		out = append(out, normalizeID(e.id))
+		out = append(out, syntax.NormalizeID(e.id))
 	}
 	return out
 }
@@ -104,11 +105,11 @@ func (c *checker) checkFunctionTags() {
 		hook := id == "minecraft:load" || id == "minecraft:tick"
 		for _, e := range t.entries {
 			name, isTag := strings.CutPrefix(e.id, "#")
-			if !validResourceLocation(name) || name == "" {
+			if !syntax.ValidResourceLocation(name) || name == "" {
 				c.problem(t.path, 0, 0, "invalid function id %q", e.id)
 				continue
 			}
-			ref := normalizeID(name)
+			ref := syntax.NormalizeID(name)
 			if isTag {
 				if c.fnTags[ref] == nil && e.required && c.ownNamespace(ref) {
 					c.problem(t.path, 0, 0, "unknown function tag #%s", ref)
@@ -165,9 +166,9 @@ func (c *checker) checkAdvancement(path string, b []byte) {
 	}
 	if p, ok := raw["parent"]; ok {
 		var s string
-		if json.Unmarshal(p, &s) != nil || !validResourceLocation(s) {
+		if json.Unmarshal(p, &s) != nil || !syntax.ValidResourceLocation(s) {
 			c.problem(path, 0, 0, "parent: expected an advancement id")
-		} else if id := normalizeID(s); c.ownNamespace(id) && c.advs[id] == nil {
+		} else if id := syntax.NormalizeID(s); c.ownNamespace(id) && c.advs[id] == nil {
 			c.problem(path, 0, 0, "parent: unknown advancement %s", id)
 		}
 	}
@@ -184,7 +185,7 @@ func (c *checker) checkAdvancement(path string, b []byte) {
 			c.problem(path, 0, 0, "criteria.%s: expected an object with a trigger", name)
 			continue
 		}
-		if !validResourceLocation(*crit.Trigger) || !c.reg.Has("minecraft:trigger_type", *crit.Trigger) {
+		if !syntax.ValidResourceLocation(*crit.Trigger) || !c.reg.Has("minecraft:trigger_type", *crit.Trigger) {
 			c.problem(path, 0, 0, "criteria.%s: unknown trigger %q", name, *crit.Trigger)
 		}
 		if crit.Conditions != nil {
@@ -220,10 +221,10 @@ func (c *checker) checkAdvancement(path string, b []byte) {
 		}
 		if fn, ok := rewards["function"]; ok {
 			var s string
-			if json.Unmarshal(fn, &s) != nil || !validResourceLocation(s) || s == "" {
+			if json.Unmarshal(fn, &s) != nil || !syntax.ValidResourceLocation(s) || s == "" {
 				c.problem(path, 0, 0, "rewards.function: expected a function id")
 			} else {
-				id := normalizeID(s)
+				id := syntax.NormalizeID(s)
 				f := c.functions[id]
 				switch {
 				case f == nil && c.ownNamespace(id):
@@ -272,7 +273,7 @@ func (c *checker) checkOtherFiles(p *datapack.Pack) {
 		if !ok {
 			continue
 		}
-		if !validResourceLocation(ns) || strings.ContainsAny(ns, ":/") || ns == "" {
+		if !syntax.ValidResourceLocation(ns) || strings.ContainsAny(ns, ":/") || ns == "" {
 			c.problem(path, 0, 0, "invalid namespace %q: the game ignores this file", ns)
 			continue
 		}
@@ -283,7 +284,7 @@ func (c *checker) checkOtherFiles(p *datapack.Pack) {
 		}
 		if i := strings.LastIndexByte(sub, '.'); i > 0 {
 			name := sub[:i]
-			if strings.Contains(name, ":") || !validResourceLocation(name) {
+			if strings.Contains(name, ":") || !syntax.ValidResourceLocation(name) {
 				c.problem(path, 0, 0, "invalid resource path %q (only a-z 0-9 _ - . / are allowed): the game ignores this file", name)
 			}
 		}

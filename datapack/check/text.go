@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 	"strings"
 )
@@ -39,40 +40,40 @@ var styleKeys = map[string]bool{
 const maxTextDepth = 64
 
 // checkTextComponent validates a decoded text component; "" means valid.
-func (c *checker) checkTextComponent(t *tag) string {
+func (c *checker) checkTextComponent(t *syntax.Tag) string {
 	return c.textComponent(t, 0)
 }
 
-func (c *checker) textComponent(t *tag, depth int) string {
+func (c *checker) textComponent(t *syntax.Tag, depth int) string {
 	if depth > maxTextDepth {
 		return "text component nested too deeply"
 	}
-	switch t.kind {
-	case tagString:
+	switch t.Kind {
+	case syntax.TagString:
 		return ""
-	case tagList:
-		if len(t.list) == 0 {
+	case syntax.TagList:
+		if len(t.List) == 0 {
 			return "a text component list must not be empty"
 		}
-		for i, e := range t.list {
+		for i, e := range t.List {
 			if msg := c.textComponent(e, depth+1); msg != "" {
 				return fmt.Sprintf("element %d: %s", i, msg)
 			}
 		}
 		return ""
-	case tagCompound:
+	case syntax.TagCompound:
 	default:
-		return "expected a string, list or compound, found " + kindName(t.kind)
+		return "expected a string, list or compound, found " + kindName(t.Kind)
 	}
 	typ := ""
-	if tt := t.get("type"); tt != nil {
-		if tt.kind != tagString || contentKeys[tt.str] == nil {
-			return fmt.Sprintf("unknown content type %s", t.get("type").snbt())
+	if tt := t.Get("type"); tt != nil {
+		if tt.Kind != syntax.TagString || contentKeys[tt.Str] == nil {
+			return fmt.Sprintf("unknown content type %s", t.Get("type").SNBT())
 		}
-		typ = tt.str
+		typ = tt.Str
 	} else {
 		for _, co := range contentOrder {
-			if t.get(co.key) != nil {
+			if t.Get(co.key) != nil {
 				typ = co.typ
 				break
 			}
@@ -85,7 +86,7 @@ func (c *checker) textComponent(t *tag, depth int) string {
 	for _, k := range contentKeys[typ] {
 		allowed[k] = true
 	}
-	for _, k := range t.keys {
+	for _, k := range t.Keys {
 		if !allowed[k] && !styleKeys[k] {
 			return fmt.Sprintf("unknown key %q%s", k, keyHint(k))
 		}
@@ -93,11 +94,11 @@ func (c *checker) textComponent(t *tag, depth int) string {
 	if msg := c.content(typ, t, depth); msg != "" {
 		return msg
 	}
-	if ex := t.get("extra"); ex != nil {
-		if ex.kind != tagList || len(ex.list) == 0 {
+	if ex := t.Get("extra"); ex != nil {
+		if ex.Kind != syntax.TagList || len(ex.List) == 0 {
 			return "extra: expected a non-empty list"
 		}
-		for i, e := range ex.list {
+		for i, e := range ex.List {
 			if msg := c.textComponent(e, depth+1); msg != "" {
 				return fmt.Sprintf("extra[%d]: %s", i, msg)
 			}
@@ -116,33 +117,33 @@ func keyHint(k string) string {
 	return ""
 }
 
-func kindName(k tagKind) string {
-	return map[tagKind]string{
-		tagByte: "byte", tagShort: "short", tagInt: "int", tagLong: "long", tagFloat: "float",
-		tagDouble: "double", tagString: "string", tagList: "list", tagCompound: "compound",
-		tagByteArray: "byte array", tagIntArray: "int array", tagLongArray: "long array",
+func kindName(k syntax.Kind) string {
+	return map[syntax.Kind]string{
+		syntax.TagByte: "byte", syntax.TagShort: "short", syntax.TagInt: "int", syntax.TagLong: "long", syntax.TagFloat: "float",
+		syntax.TagDouble: "double", syntax.TagString: "string", syntax.TagList: "list", syntax.TagCompound: "compound",
+		syntax.TagByteArray: "byte array", syntax.TagIntArray: "int array", syntax.TagLongArray: "long array",
 	}[k]
 }
 
-func needString(t *tag, key string) string {
-	v := t.get(key)
+func needString(t *syntax.Tag, key string) string {
+	v := t.Get(key)
 	if v == nil {
 		return fmt.Sprintf("missing %s", key)
 	}
-	if v.kind != tagString {
-		return fmt.Sprintf("%s: expected a string, found %s", key, kindName(v.kind))
+	if v.Kind != syntax.TagString {
+		return fmt.Sprintf("%s: expected a string, found %s", key, kindName(v.Kind))
 	}
 	return ""
 }
 
-func optString(t *tag, key string) string {
-	if t.get(key) == nil {
+func optString(t *syntax.Tag, key string) string {
+	if t.Get(key) == nil {
 		return ""
 	}
 	return needString(t, key)
 }
 
-func (c *checker) content(typ string, t *tag, depth int) string {
+func (c *checker) content(typ string, t *syntax.Tag, depth int) string {
 	switch typ {
 	case "text":
 		return needString(t, "text")
@@ -153,12 +154,12 @@ func (c *checker) content(typ string, t *tag, depth int) string {
 		if msg := optString(t, "fallback"); msg != "" {
 			return msg
 		}
-		if w := t.get("with"); w != nil {
-			if w.kind != tagList {
+		if w := t.Get("with"); w != nil {
+			if w.Kind != syntax.TagList {
 				return "with: expected a list"
 			}
-			for i, e := range w.list {
-				if e.isNumber() {
+			for i, e := range w.List {
+				if e.IsNumber() {
 					continue
 				}
 				if msg := c.textComponent(e, depth+1); msg != "" {
@@ -167,8 +168,8 @@ func (c *checker) content(typ string, t *tag, depth int) string {
 			}
 		}
 	case "score":
-		s := t.get("score")
-		if s == nil || s.kind != tagCompound {
+		s := t.Get("score")
+		if s == nil || s.Kind != syntax.TagCompound {
 			return "score: expected a compound with name and objective"
 		}
 		if msg := needString(s, "name"); msg != "" {
@@ -181,11 +182,11 @@ func (c *checker) content(typ string, t *tag, depth int) string {
 		if msg := needString(t, "selector"); msg != "" {
 			return msg
 		}
-		r := &reader{s: t.get("selector").str}
-		if _, err := c.parseSelector(r); err != nil || r.canRead() {
-			return "selector: invalid entity selector " + quoteSNBT(r.s)
+		r := &reader{Text: t.Get("selector").Str}
+		if _, err := c.parseSelector(r); err != nil || r.CanRead() {
+			return "selector: invalid entity selector " + syntax.QuoteSNBT(r.Text)
 		}
-		if sep := t.get("separator"); sep != nil {
+		if sep := t.Get("separator"); sep != nil {
 			if msg := c.textComponent(sep, depth+1); msg != "" {
 				return "separator: " + msg
 			}
@@ -196,13 +197,13 @@ func (c *checker) content(typ string, t *tag, depth int) string {
 		if msg := needString(t, "nbt"); msg != "" {
 			return msg
 		}
-		r := &reader{s: t.get("nbt").str}
-		if err := parseNBTPath(r); err != nil || r.canRead() {
-			return "nbt: invalid nbt path " + quoteSNBT(r.s)
+		r := &reader{Text: t.Get("nbt").Str}
+		if _, _, err := syntax.ParseNBTPath(r); err != nil || r.CanRead() {
+			return "nbt: invalid nbt path " + syntax.QuoteSNBT(r.Text)
 		}
 		n := 0
 		for _, k := range []string{"block", "entity", "storage"} {
-			if t.get(k) != nil {
+			if t.Get(k) != nil {
 				n++
 				if msg := needString(t, k); msg != "" {
 					return msg
@@ -212,7 +213,7 @@ func (c *checker) content(typ string, t *tag, depth int) string {
 		if n == 0 {
 			return "nbt: needs one of block, entity, storage"
 		}
-		if sep := t.get("separator"); sep != nil {
+		if sep := t.Get("separator"); sep != nil {
 			if msg := c.textComponent(sep, depth+1); msg != "" {
 				return "separator: " + msg
 			}
@@ -232,7 +233,7 @@ func isHexColor(s string) bool {
 		return false
 	}
 	for i := 1; i < 7; i++ {
-		if !isHexDigit(s[i]) {
+		if !syntax.IsHexDigit(s[i]) {
 			return false
 		}
 	}
@@ -241,39 +242,39 @@ func isHexColor(s string) bool {
 
 // checkStyle validates the style keys of t; inComponent allows the other
 // keys of a text component (checked by the caller).
-func (c *checker) checkStyle(t *tag, inComponent bool) string {
+func (c *checker) checkStyle(t *syntax.Tag, inComponent bool) string {
 	if !inComponent {
-		for _, k := range t.keys {
+		for _, k := range t.Keys {
 			if !styleKeys[k] {
 				return fmt.Sprintf("unknown style key %q%s", k, keyHint(k))
 			}
 		}
 	}
-	if v := t.get("color"); v != nil {
-		if v.kind != tagString || !(namedColors[v.str] || isHexColor(v.str)) {
-			return "color: expected a color name or #RRGGBB, found " + v.snbt()
+	if v := t.Get("color"); v != nil {
+		if v.Kind != syntax.TagString || !(namedColors[v.Str] || isHexColor(v.Str)) {
+			return "color: expected a color name or #RRGGBB, found " + v.SNBT()
 		}
 	}
 	for _, k := range []string{"bold", "italic", "underlined", "strikethrough", "obfuscated"} {
-		if v := t.get(k); v != nil && !(v.kind == tagByte || (v.isNumber() && v.kind <= tagLong)) {
-			return k + ": expected a boolean, found " + v.snbt()
+		if v := t.Get(k); v != nil && !(v.Kind == syntax.TagByte || (v.IsNumber() && v.Kind <= syntax.TagLong)) {
+			return k + ": expected a boolean, found " + v.SNBT()
 		}
 	}
-	if v := t.get("shadow_color"); v != nil && !(v.kind == tagInt || v.kind == tagList && len(v.list) == 4) {
+	if v := t.Get("shadow_color"); v != nil && !(v.Kind == syntax.TagInt || v.Kind == syntax.TagList && len(v.List) == 4) {
 		return "shadow_color: expected an int or a list of 4 floats"
 	}
 	if msg := optString(t, "insertion"); msg != "" {
 		return msg
 	}
-	if v := t.get("font"); v != nil && (v.kind != tagString || !validResourceLocation(v.str)) {
+	if v := t.Get("font"); v != nil && (v.Kind != syntax.TagString || !syntax.ValidResourceLocation(v.Str)) {
 		return "font: expected a resource location"
 	}
-	if v := t.get("click_event"); v != nil {
+	if v := t.Get("click_event"); v != nil {
 		if msg := c.clickEvent(v); msg != "" {
 			return "click_event: " + msg
 		}
 	}
-	if v := t.get("hover_event"); v != nil {
+	if v := t.Get("hover_event"); v != nil {
 		if msg := c.hoverEvent(v); msg != "" {
 			return "hover_event: " + msg
 		}
@@ -281,13 +282,13 @@ func (c *checker) checkStyle(t *tag, inComponent bool) string {
 	return ""
 }
 
-func onlyKeys(t *tag, keys ...string) string {
+func onlyKeys(t *syntax.Tag, keys ...string) string {
 	allowed := map[string]bool{"action": true}
 	for _, k := range keys {
 		allowed[k] = true
 	}
 	var bad []string
-	for _, k := range t.keys {
+	for _, k := range t.Keys {
 		if !allowed[k] {
 			bad = append(bad, k)
 		}
@@ -299,19 +300,19 @@ func onlyKeys(t *tag, keys ...string) string {
 	return ""
 }
 
-func (c *checker) clickEvent(t *tag) string {
-	if t.kind != tagCompound {
+func (c *checker) clickEvent(t *syntax.Tag) string {
+	if t.Kind != syntax.TagCompound {
 		return "expected a compound"
 	}
 	if msg := needString(t, "action"); msg != "" {
 		return msg
 	}
-	switch a := t.get("action").str; a {
+	switch a := t.Get("action").Str; a {
 	case "open_url":
 		if msg := needString(t, "url"); msg != "" {
 			return msg
 		}
-		u := t.get("url").str
+		u := t.Get("url").Str
 		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
 			return "url: only http and https links are allowed"
 		}
@@ -326,14 +327,14 @@ func (c *checker) clickEvent(t *tag) string {
 			return msg
 		}
 		if a == "run_command" {
-			if msg := c.clickedCommand(t.get("command").str); msg != "" {
+			if msg := c.clickedCommand(t.Get("command").Str); msg != "" {
 				return msg
 			}
 		}
 		return onlyKeys(t, "command")
 	case "change_page":
-		p := t.get("page")
-		if p == nil || !(p.kind == tagInt || p.kind == tagByte || p.kind == tagShort) || p.i < 1 {
+		p := t.Get("page")
+		if p == nil || !(p.Kind == syntax.TagInt || p.Kind == syntax.TagByte || p.Kind == syntax.TagShort) || p.Int < 1 {
 			return "page: expected an int of at least 1"
 		}
 		return onlyKeys(t, "page")
@@ -343,12 +344,12 @@ func (c *checker) clickEvent(t *tag) string {
 		}
 		return onlyKeys(t, "value")
 	case "show_dialog":
-		if t.get("dialog") == nil {
+		if t.Get("dialog") == nil {
 			return "missing dialog"
 		}
 		return onlyKeys(t, "dialog")
 	case "custom":
-		if v := t.get("id"); v == nil || v.kind != tagString || !validResourceLocation(v.str) {
+		if v := t.Get("id"); v == nil || v.Kind != syntax.TagString || !syntax.ValidResourceLocation(v.Str) {
 			return "id: expected a resource location"
 		}
 		return onlyKeys(t, "id", "payload")
@@ -372,21 +373,21 @@ func (c *checker) clickedCommand(cmd string) string {
 		return ""
 	}
 	if f := c.parseLineAt(s, FunctionLevel).failure(s); f != nil {
-		return fmt.Sprintf("command %q does not parse: %s", cmd, f.msg)
+		return fmt.Sprintf("command %q does not parse: %s", cmd, f.Msg)
 	}
 	return fmt.Sprintf("command %q needs operator permission, which players clicking it lack", cmd)
 }
 
-func (c *checker) hoverEvent(t *tag) string {
-	if t.kind != tagCompound {
+func (c *checker) hoverEvent(t *syntax.Tag) string {
+	if t.Kind != syntax.TagCompound {
 		return "expected a compound"
 	}
 	if msg := needString(t, "action"); msg != "" {
 		return msg
 	}
-	switch a := t.get("action").str; a {
+	switch a := t.Get("action").Str; a {
 	case "show_text":
-		v := t.get("value")
+		v := t.Get("value")
 		if v == nil {
 			return "missing value"
 		}
@@ -395,18 +396,18 @@ func (c *checker) hoverEvent(t *tag) string {
 		}
 		return onlyKeys(t, "value")
 	case "show_item":
-		if v := t.get("id"); v == nil || v.kind != tagString || !validResourceLocation(v.str) || !c.reg.Has("minecraft:item", v.str) {
+		if v := t.Get("id"); v == nil || v.Kind != syntax.TagString || !syntax.ValidResourceLocation(v.Str) || !c.reg.Has("minecraft:item", v.Str) {
 			return "id: expected an item id"
 		}
 		return onlyKeys(t, "id", "count", "components")
 	case "show_entity":
-		if v := t.get("id"); v == nil || v.kind != tagString || !validResourceLocation(v.str) || !c.reg.Has("minecraft:entity_type", v.str) {
+		if v := t.Get("id"); v == nil || v.Kind != syntax.TagString || !syntax.ValidResourceLocation(v.Str) || !c.reg.Has("minecraft:entity_type", v.Str) {
 			return "id: expected an entity type"
 		}
-		if t.get("uuid") == nil {
+		if t.Get("uuid") == nil {
 			return "missing uuid"
 		}
-		if n := t.get("name"); n != nil {
+		if n := t.Get("name"); n != nil {
 			if msg := c.textComponent(n, 1); msg != "" {
 				return "name: " + msg
 			}

@@ -67,6 +67,12 @@ func GenerateOpenings(ctx context.Context, cfg GenerateConfig) ([]Opening, error
 	if cfg.MaxTries <= 0 {
 		cfg.MaxTries = 50 * cfg.Count
 	}
+	if cfg.Stones == 0 {
+		cfg.Stones = DefaultStones
+	}
+	if err := CheckStones(cfg.Size, cfg.Stones); err != nil {
+		return nil, err
+	}
 	judge := Entrant{Spec: cfg.Judge, New: cfg.NewJudge}
 	probe, err := judge.make(player.Options{Size: cfg.Size, Rule: cfg.Rule, Seed: cfg.Seed})
 	if err != nil {

@@ -289,6 +289,12 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 		r.jobs = runtime.GOMAXPROCS(0)
 	}
 	if r.openings == nil {
+		if r.stones == 0 {
+			r.stones = DefaultStones
+		}
+		if err := CheckStones(r.size, r.stones); err != nil {
+			return nil, err
+		}
 		r.openings = RandomOpenings(r.size, r.rule, (r.games+1)/2, r.stones, r.seed)
 	}
 	if len(r.openings) == 0 {

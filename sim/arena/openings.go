@@ -289,13 +289,38 @@ func WriteOpenings(w io.Writer, size int, rule game.Rule, ops []Opening, comment
 // leaving white to move, like the classic three-stone openings.
 const DefaultStones = 3
 
+// MaxStones is the longest random opening on a size×size board: an eighth
+// of the board (28 stones on 15×15, 45 on 19×19). Stones drawn at random
+// make a five ever more often as they fill the board: at this bound about
+// one draw in ten (one in twenty on 19×19) is still unfinished, so openings
+// come at once; a little further none come at all. Longer openings are
+// made by hand or by a player, and given as an openings file.
+func MaxStones(size int) int { return max(1, size*size/8) }
+
+// CheckStones reports why random openings of the given number of stones
+// cannot be drawn on a size×size board.
+func CheckStones(size, stones int) error {
+	switch {
+	case stones <= 0:
+		return fmt.Errorf("random openings need at least one stone, got %d", stones)
+	case stones > MaxStones(size):
+		return fmt.Errorf("random openings of %d stones do not fit a %d×%d board: at most %d (an eighth of the board) can be drawn without making a five; give longer openings in a file", stones, size, size, MaxStones(size))
+	}
+	return nil
+}
+
 // RandomOpenings returns n distinct openings of the given number of stones
-// placed at random near the centre (within radius cells of it, widening
-// when the square runs out of distinct openings), legal under rule and not
-// already won. The same seed gives the same openings.
+// (0 means DefaultStones) placed at random near the centre (within radius
+// cells of it, widening when the square runs out of distinct openings),
+// legal under rule and not already won. The same seed gives the same
+// openings. stones must pass CheckStones, which bounds the work: callers
+// check it where the number comes in.
 func RandomOpenings(size int, rule game.Rule, n, stones int, seed int64) []Opening {
 	if stones <= 0 {
 		stones = DefaultStones
+	}
+	if err := CheckStones(size, stones); err != nil {
+		panic("internal error: " + err.Error())
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6f70656e696e6773)) // "openings"
 	radius := min(2, size/2)

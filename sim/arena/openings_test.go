@@ -236,3 +236,38 @@ func TestGenerateOpenings(t *testing.T) {
 		t.Errorf("unknown judge: %v", err)
 	}
 }
+
+// TestCheckStones: openings that cannot be drawn are refused at once, not
+// searched for forever, and every count the check allows is drawn quickly.
+func TestCheckStones(t *testing.T) {
+	tests := []struct {
+		size, stones int
+		ok           bool
+	}{
+		{15, 3, true}, {15, 28, true}, {15, 29, false}, {15, 90, false}, {15, 300, false},
+		{19, 45, true}, {19, 46, false}, {5, 3, true}, {5, 4, false}, {5, 100, false},
+		{25, 78, true}, {15, 0, false}, {15, -1, false},
+	}
+	for _, tt := range tests {
+		err := CheckStones(tt.size, tt.stones)
+		if (err == nil) != tt.ok {
+			t.Errorf("CheckStones(%d, %d) = %v, want ok %v", tt.size, tt.stones, err, tt.ok)
+		}
+		if tt.ok {
+			if ops := RandomOpenings(tt.size, game.Freestyle, 20, tt.stones, 1); len(ops) != 20 {
+				t.Errorf("size %d, %d stones: %d openings", tt.size, tt.stones, len(ops))
+			}
+		}
+	}
+	for _, rule := range []game.Rule{game.Freestyle, game.Standard, game.Renju} {
+		for size := game.MinSize; size <= game.MaxSize; size++ {
+			if ops := RandomOpenings(size, rule, 4, MaxStones(size), 7); len(ops) != 4 {
+				t.Errorf("%v %d×%d: %d openings", rule, size, size, len(ops))
+			}
+		}
+	}
+	_, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 2, Size: 15, Stones: 90})
+	if err == nil || !strings.Contains(err.Error(), "do not fit") {
+		t.Errorf("match with 90-stone openings: %v", err)
+	}
+}

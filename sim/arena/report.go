@@ -38,8 +38,8 @@ func WriteReport(w io.Writer, r *Result, opt ReportOptions) error {
 			{"Games", fmt.Sprintf("%d of %d", len(r.Games), r.Planned)},
 			{"Wins / losses / draws", fmt.Sprintf("%d / %d / %d", p.WDL.Wins, p.WDL.Losses, p.WDL.Draws)},
 			{"Score", fmt.Sprintf("%.1f%%", 100*p.WDL.Score())},
-			{"Elo difference", fmt.Sprintf("%s ± %s (%s)", FormatElo(e.Elo), formatMargin(e.Margin), e.Model)},
-			{"95% interval", FormatElo(e.Low) + " .. " + FormatElo(e.High)},
+			{"Elo difference", fmt.Sprintf("%s (%s)", FormatEstimate(e), e.Model)},
+			{"95% interval", interval(e)},
 			{"Likelihood of superiority", fmt.Sprintf("%.1f%%", 100*e.LOS)},
 			{"Game pairs LL/LD/WL+DD/WD/WW", fmt.Sprintf("%d / %d / %d / %d / %d", p.Penta[0], p.Penta[1], p.Penta[2], p.Penta[3], p.Penta[4])},
 			{"Forfeits", fmt.Sprintf("%s %d, %s %d", r.Players[0], p.Forfeits[0], r.Players[1], p.Forfeits[1])},
@@ -55,7 +55,7 @@ func WriteReport(w io.Writer, r *Result, opt ReportOptions) error {
 		st := r.Standings()
 		for k, s := range st {
 			row := crossRow{Rank: k + 1, Name: s.Name, Points: fmt.Sprintf("%g", s.Points), Games: s.WDL.Games(),
-				Score: fmt.Sprintf("%.1f%%", 100*s.WDL.Score()), Elo: FormatElo(s.Estimate.Elo) + " ± " + formatMargin(s.Estimate.Margin),
+				Score: fmt.Sprintf("%.1f%%", 100*s.WDL.Score()), Elo: crossElo(s.Estimate),
 				Forfeits: s.Forfeits}
 			for _, o := range st {
 				if o.Player == s.Player {
@@ -82,6 +82,15 @@ func WriteReport(w io.Writer, r *Result, opt ReportOptions) error {
 		}
 	}
 	return reportTemplate.Execute(w, data)
+}
+
+// interval is the 95% interval for the report, or for an unbroken run the
+// one-sided bound.
+func interval(e Estimate) string {
+	if e.Bounded() {
+		return boundText(e, "above", "below")
+	}
+	return FormatElo(e.Low) + " .. " + FormatElo(e.High)
 }
 
 type reportData struct {
@@ -158,15 +167,38 @@ pre { font-size: 0.8em; background: #f6f6f6; padding: 0.5em; max-height: 12em; o
 </html>
 `))
 
-// eloClamp bounds plotted Elo: an unbeaten run is +inf, which no chart
-// can show.
+// eloClamp bounds plotted Elo, so one lopsided result cannot squash the
+// rest of the chart.
 const eloClamp = 800
 
+// series is one line of the Elo chart. An unbroken run (every game won, or
+// lost) has no finite Elo: its point is the 95% bound (Estimate.Bound),
+// flagged in bound, drawn as an arrow pointing the way the truth lies,
+// with its band open to the chart's edge.
 type series struct {
 	name     string
 	colour   string
 	elo, low []float64
 	high     []float64
+	bound    []int // per point: 0 measured, +1 a lower bound, -1 an upper bound
+}
+
+// add appends an estimate, its bound in place of an infinite Elo.
+func (s *series) add(e Estimate, band bool) {
+	elo, low, high, b := e.Elo, e.Low, e.High, 0
+	if e.Bounded() {
+		elo, b = e.Bound, 1
+		low, high = e.Bound, math.Inf(1)
+		if e.Elo < 0 {
+			b, low, high = -1, math.Inf(-1), e.Bound
+		}
+	}
+	s.elo = append(s.elo, elo)
+	s.bound = append(s.bound, b)
+	if band {
+		s.low = append(s.low, low)
+		s.high = append(s.high, high)
+	}
 }
 
 var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
@@ -188,10 +220,7 @@ func eloChart(r *Result) string {
 			default:
 				w.Draws++
 			}
-			e := TrinomialEstimate(w)
-			s.elo = append(s.elo, e.Elo)
-			s.low = append(s.low, e.Low)
-			s.high = append(s.high, e.High)
+			s.add(TrinomialEstimate(w), true)
 		}
 		all = append(all, s)
 	} else {
@@ -213,33 +242,37 @@ func eloChart(r *Result) string {
 			wdl[pr.A].add(a)
 			wdl[pr.B].add(a.Swap())
 			for i := range all {
-				all[i].elo = append(all[i].elo, TrinomialEstimate(wdl[i]).Elo)
+				all[i].add(TrinomialEstimate(wdl[i]), false)
 			}
 		}
 	}
 	const (
-		W, H          = 720, 300
+		W, H          = 720, 316
 		left, right   = 56, 16
-		top, bottom   = 16, 40
+		top, bottom   = 16, 56
 		plotW, plotH  = W - left - right, H - top - bottom
 		legendOffsetY = 14
 	)
 	n := len(r.Games)
 	lo, hi := -100.0, 100.0
 	clamp := func(v float64) float64 { return math.Max(-eloClamp, math.Min(eloClamp, v)) }
+	bounds := false
 	for _, s := range all {
 		for i := range s.elo {
+			// The range covers every estimate and the finite interval
+			// ends; an open end runs to the edge.
 			for _, v := range []float64{s.elo[i], at(s.low, i), at(s.high, i)} {
-				if !math.IsNaN(v) {
+				if !math.IsNaN(v) && !math.IsInf(v, 0) {
 					lo, hi = math.Min(lo, clamp(v)), math.Max(hi, clamp(v))
 				}
 			}
+			bounds = bounds || s.bound[i] != 0
 		}
 	}
 	step := niceStep((hi - lo) / 6)
 	lo, hi = math.Floor(lo/step)*step, math.Ceil(hi/step)*step
 	x := func(i int) float64 { return left + float64(plotW)*float64(i+1)/float64(max(n, 1)) }
-	y := func(v float64) float64 { return top + float64(plotH)*(hi-clamp(v))/(hi-lo) }
+	y := func(v float64) float64 { return top + float64(plotH)*(hi-math.Max(lo, math.Min(hi, v)))/(hi-lo) }
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="Elo over games">`, W, H, W, H)
@@ -251,7 +284,8 @@ func eloChart(r *Result) string {
 	for _, t := range ticks(n) {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%d</text>`, x(t-1), top+plotH+16, t)
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="12" text-anchor="middle">games</text>`, left+plotW/2, H-6)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="12" text-anchor="middle">games</text>`, left+plotW/2, top+plotH+32)
+	fmt.Fprintf(&b, `<text x="14" y="%d" font-size="12" text-anchor="middle" transform="rotate(-90 14 %d)">Elo</text>`, top+plotH/2, top+plotH/2)
 	for k, s := range all {
 		if len(s.low) > 0 {
 			var band []string
@@ -270,7 +304,19 @@ func eloChart(r *Result) string {
 		if len(pts) > 0 {
 			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"/>`, strings.Join(pts, " "), s.colour)
 		}
+		for i, v := range s.elo {
+			if d := s.bound[i]; d != 0 {
+				// An arrow from the bound the way the truth lies.
+				px, py := x(i), y(v)
+				tip := py - 9*float64(d)
+				fmt.Fprintf(&b, `<path d="M%.1f,%.1f L%.1f,%.1f M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f" fill="none" stroke="%s" stroke-width="1.5"/>`,
+					px, py, px, tip, px-3.5, tip+4*float64(d), px, tip, px+3.5, tip+4*float64(d), s.colour)
+			}
+		}
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="12" fill="%s">%s</text>`, left+8, top+legendOffsetY*(k+1), s.colour, template.HTMLEscapeString(s.name))
+	}
+	if bounds {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" text-anchor="end">arrows: every game won (or lost) so far, no finite Elo; the point is the 95%% bound</text>`, left+plotW, H-6)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

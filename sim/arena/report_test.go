@@ -76,7 +76,10 @@ func TestReport(t *testing.T) {
 		r    *Result
 		want []string
 	}{
-		{"match", match, []string{"Wins / losses / draws", "Likelihood of superiority", "SPRT 0,50,0.05,0.05", "illegal move", "Elo over games"}},
+		// Every game won: the Elo is shown and drawn as the bound the
+		// games give, never as "+inf" or flat at the chart's clamp.
+		{"match", match, []string{"Wins / losses / draws", "Likelihood of superiority", "SPRT 0,50,0.05,0.05", "illegal move", "Elo over games",
+			"&gt; &#43;28 (95% bound: all 6 games won) (pentanomial)", "above &#43;28", "arrows: every game won", `transform="rotate(-90`}},
 		{"tournament", tour, []string{"Elo vs field", "test-sharp", "test-first"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,6 +100,9 @@ func TestReport(t *testing.T) {
 				if !bytes.Contains(page, []byte(w)) {
 					t.Errorf("report lacks %q", w)
 				}
+			}
+			if bytes.Contains(page, []byte("inf")) {
+				t.Errorf("report shows an infinite Elo")
 			}
 			if bytes.Contains(page, []byte("http://")) && bytes.Count(page, []byte("http://www.w3.org/2000/svg")) != bytes.Count(page, []byte("http://")) {
 				t.Errorf("report refers to outside resources")

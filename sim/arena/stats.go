@@ -73,15 +73,64 @@ type Estimate struct {
 	Margin float64
 	LOS    float64 // likelihood of superiority, 0..1
 	Model  string  // "trinomial" or "pentanomial"
+	// N is the number of games.
+	N int
+	// Bound is, when Elo is +Inf (every sample won) or −Inf (every one
+	// lost), the finite Elo the result bounds with 95% confidence: the
+	// true difference is above it (below, for −Inf). 0 otherwise.
+	Bound float64
 }
 
-func estimate(score, stderr, los float64, model string) Estimate {
-	e := Estimate{Score: score, StdErr: stderr, Elo: EloFromScore(score), LOS: los, Model: model}
+func estimate(score, stderr, los float64, model string, n int) Estimate {
+	e := Estimate{Score: score, StdErr: stderr, Elo: EloFromScore(score), LOS: los, Model: model, N: n}
 	e.Low = EloFromScore(score - z95*stderr)
 	e.High = EloFromScore(score + z95*stderr)
 	e.Margin = (e.High - e.Low) / 2
+	e.Bound = sweepBound(score, n)
 	return e
 }
+
+// sweepBound is the 95% bound of an unbroken run: after n games all won,
+// the exact (Clopper–Pearson) lower bound on the chance of winning one is
+// 0.025^(1/n), the p at which n wins in a row have a 2.5% chance; its Elo
+// is the bound. All lost mirrors it. Games count as independent here even
+// for the pentanomial model: when every game is won, both colours of every
+// opening were, so the pairing hides no colour bias. A score of 1 has no finite estimate
+// or normal-approximation interval (its variance is 0), but this bound
+// grows with the games as an estimate should: +140 after 10 games, +277
+// after 20, +446 after 50. It is 0 for any other score.
+func sweepBound(score float64, n int) float64 {
+	if n <= 0 || (score != 1 && score != 0) {
+		return 0
+	}
+	b := EloFromScore(math.Pow(0.025, 1/float64(n)))
+	if score == 0 {
+		return -b
+	}
+	return b
+}
+
+// FormatEstimate prints an estimate for people: "+35.2 ± 20.1", and for an
+// unbroken run, which no finite Elo fits, the bound with the samples that
+// make it: "> +277 (95% bound: all 20 games won)".
+func FormatEstimate(e Estimate) string {
+	if e.Bounded() {
+		return boundText(e, ">", "<") + fmt.Sprintf(" (95%% bound: all %d games %s)", e.N, map[bool]string{true: "won", false: "lost"}[e.Elo > 0])
+	}
+	return FormatElo(e.Elo) + " ± " + formatMargin(e.Margin)
+}
+
+// boundText is an unbroken run's bound after the word for its side:
+// above (a run of wins) or below.
+func boundText(e Estimate, above, below string) string {
+	if e.Elo > 0 {
+		return fmt.Sprintf("%s %+.0f", above, e.Bound)
+	}
+	return fmt.Sprintf("%s %+.0f", below, e.Bound)
+}
+
+// Bounded reports whether e is an unbroken run, shown by its Bound.
+func (e Estimate) Bounded() bool { return math.IsInf(e.Elo, 0) && e.N > 0 }
 
 // TrinomialEstimate treats games as independent with outcomes 1, ½, 0, as
 // cutechess does. LOS = ½·(1 + erf((W−L)/√(2(W+L)))).
@@ -93,7 +142,7 @@ func TrinomialEstimate(w WDL) Estimate {
 	mu := w.Score()
 	pw, pl, pd := float64(w.Wins)/n, float64(w.Losses)/n, float64(w.Draws)/n
 	variance := pw*(1-mu)*(1-mu) + pl*mu*mu + pd*(0.5-mu)*(0.5-mu)
-	return estimate(mu, math.Sqrt(variance/n), LOS(w), "trinomial")
+	return estimate(mu, math.Sqrt(variance/n), LOS(w), "trinomial", w.Games())
 }
 
 // LOS is the likelihood of superiority from wins and losses (draws carry
@@ -134,7 +183,7 @@ func PentanomialEstimate(p Penta) Estimate {
 	} else if mu < 0.5 {
 		los = 0
 	}
-	return estimate(mu, se, los, "pentanomial")
+	return estimate(mu, se, los, "pentanomial", 2*p.Pairs())
 }
 
 // SPRT is a sequential probability ratio test of H0: elo = Elo0 against

@@ -158,3 +158,32 @@ func FuzzParseSPRT(f *testing.F) {
 		}
 	})
 }
+
+// TestUnbrokenRunBound: a run of only wins (or losses) has no finite Elo;
+// it is shown as the 95% bound its games give, which grows with them.
+func TestUnbrokenRunBound(t *testing.T) {
+	tests := []struct {
+		name string
+		e    Estimate
+		want string
+	}{
+		{"20 wins", TrinomialEstimate(WDL{Wins: 20}), "> +277 (95% bound: all 20 games won)"},
+		{"50 wins", TrinomialEstimate(WDL{Wins: 50}), "> +446 (95% bound: all 50 games won)"},
+		{"20 losses", TrinomialEstimate(WDL{Losses: 20}), "< -277 (95% bound: all 20 games lost)"},
+		{"10 pairs won", PentanomialEstimate(Penta{4: 10}), "> +277 (95% bound: all 20 games won)"},
+		{"15 wins, 5 losses", TrinomialEstimate(WDL{Wins: 15, Losses: 5}), "+190.8 ± 217.6"},
+		{"no games", TrinomialEstimate(WDL{}), "+0.0 ± inf"},
+	}
+	for _, tt := range tests {
+		if got := FormatEstimate(tt.e); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	// The bound is where 20 straight wins have a 2.5% chance.
+	if p := ScoreFromElo(TrinomialEstimate(WDL{Wins: 20}).Bound); !near(math.Pow(p, 20), 0.025, 1e-9) {
+		t.Errorf("p^20 = %g at the bound, want 0.025", math.Pow(p, 20))
+	}
+	if e := TrinomialEstimate(WDL{Wins: 3, Draws: 1}); e.Bound != 0 || e.Bounded() {
+		t.Errorf("a finite estimate has a bound: %+v", e)
+	}
+}

@@ -99,8 +99,12 @@ func (r *Result) WriteText(w io.Writer) error {
 		p := r.Pairings[0]
 		e := p.Estimate()
 		fmt.Fprintf(&b, "wins %d, losses %d, draws %d, score %.1f%%\n", p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*p.WDL.Score())
-		fmt.Fprintf(&b, "elo %s ± %s (95%%: %s .. %s, %s), LOS %.1f%%\n",
-			FormatElo(e.Elo), formatMargin(e.Margin), FormatElo(e.Low), FormatElo(e.High), e.Model, 100*e.LOS)
+		if e.Bounded() {
+			fmt.Fprintf(&b, "elo %s, %s, LOS %.1f%%\n", FormatEstimate(e), e.Model, 100*e.LOS)
+		} else {
+			fmt.Fprintf(&b, "elo %s ± %s (95%%: %s .. %s, %s), LOS %.1f%%\n",
+				FormatElo(e.Elo), formatMargin(e.Margin), FormatElo(e.Low), FormatElo(e.High), e.Model, 100*e.LOS)
+		}
 		pe := p.Penta
 		fmt.Fprintf(&b, "game pairs: %d (LL %d, LD %d, WL+DD %d, WD %d, WW %d)\n", pe.Pairs(), pe[0], pe[1], pe[2], pe[3], pe[4])
 		fmt.Fprintf(&b, "forfeits: %s %d, %s %d\n", r.Players[0], p.Forfeits[0], r.Players[1], p.Forfeits[1])
@@ -124,6 +128,15 @@ func (r *Result) WriteText(w io.Writer) error {
 	return err
 }
 
+// crossElo is a crosstable's Elo column: the estimate, or for an unbroken
+// run the bound alone (the games are in the row).
+func crossElo(e Estimate) string {
+	if e.Bounded() {
+		return boundText(e, ">", "<")
+	}
+	return FormatElo(e.Elo) + " ± " + formatMargin(e.Margin)
+}
+
 func writeCrosstable(b *strings.Builder, r *Result) {
 	st := r.Standings()
 	nameW := len("player")
@@ -138,7 +151,7 @@ func writeCrosstable(b *strings.Builder, r *Result) {
 	for k, s := range st {
 		e := s.Estimate
 		fmt.Fprintf(b, "%-4d  %-*s  %6.1f  %5d  %5.1f%%  %16s  %4d", k+1, nameW, s.Name, s.Points, s.WDL.Games(),
-			100*s.WDL.Score(), FormatElo(e.Elo)+" ± "+formatMargin(e.Margin), s.Forfeits)
+			100*s.WDL.Score(), crossElo(e), s.Forfeits)
 		for _, o := range st {
 			if o.Player == s.Player {
 				fmt.Fprintf(b, "  %7s", "-")
@@ -166,7 +179,8 @@ type Summary struct {
 }
 
 // MatchSummary is a match's score from the first player's side. Elo
-// fields are null when unbounded (no losses, or no wins).
+// fields are null when unbounded (no losses, or no wins); EloBound is then
+// the 95% bound (see Estimate.Bound).
 type MatchSummary struct {
 	Wins        int          `json:"wins"`
 	Losses      int          `json:"losses"`
@@ -177,6 +191,7 @@ type MatchSummary struct {
 	EloHigh     jsonFloat    `json:"elo_high"`
 	EloMargin   jsonFloat    `json:"elo_margin"`
 	EloModel    string       `json:"elo_model"`
+	EloBound    float64      `json:"elo_bound,omitempty"`
 	LOS         float64      `json:"los"`
 	Pentanomial [5]int       `json:"pentanomial"`
 	Forfeits    [2]int       `json:"forfeits"`
@@ -207,6 +222,7 @@ type StandingSummary struct {
 	Score    float64            `json:"score"`
 	Elo      jsonFloat          `json:"elo"`
 	Margin   jsonFloat          `json:"elo_margin"`
+	Bound    float64            `json:"elo_bound,omitempty"`
 	Forfeits int                `json:"forfeits"`
 	Results  map[string]float64 `json:"results"`
 }
@@ -239,7 +255,7 @@ func (r *Result) Summary() Summary {
 		e := p.Estimate()
 		m := &MatchSummary{Wins: p.WDL.Wins, Losses: p.WDL.Losses, Draws: p.WDL.Draws, Score: p.WDL.Score(),
 			Elo: jsonFloat(e.Elo), EloLow: jsonFloat(e.Low), EloHigh: jsonFloat(e.High), EloMargin: jsonFloat(e.Margin),
-			EloModel: e.Model, LOS: e.LOS, Pentanomial: p.Penta, Forfeits: p.Forfeits}
+			EloModel: e.Model, EloBound: e.Bound, LOS: e.LOS, Pentanomial: p.Penta, Forfeits: p.Forfeits}
 		if t := r.SPRT; t != nil {
 			m.SPRT = &SPRTSummary{Elo0: t.Test.Elo0, Elo1: t.Test.Elo1, Alpha: t.Test.Alpha, Beta: t.Test.Beta,
 				LLR: t.LLR, Lower: t.Lower, Upper: t.Upper, Decision: t.Decision}
@@ -249,7 +265,7 @@ func (r *Result) Summary() Summary {
 		for k, st := range r.Standings() {
 			line := StandingSummary{Rank: k + 1, Player: st.Name, Points: st.Points, Wins: st.WDL.Wins,
 				Losses: st.WDL.Losses, Draws: st.WDL.Draws, Score: st.WDL.Score(), Elo: jsonFloat(st.Estimate.Elo),
-				Margin: jsonFloat(st.Estimate.Margin), Forfeits: st.Forfeits, Results: map[string]float64{}}
+				Margin: jsonFloat(st.Estimate.Margin), Bound: st.Estimate.Bound, Forfeits: st.Forfeits, Results: map[string]float64{}}
 			for j, n := range r.Players {
 				if w, ok := r.Cell(st.Player, j); ok {
 					line.Results[n] = float64(w.Wins) + float64(w.Draws)/2

@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/internal/suggest"
 	"math"
 	"os"
 	"regexp"
@@ -67,6 +68,28 @@ type Seed000 struct {
 	High           int32 // bonus for cells a shape check marks as must-block
 	LineRadius     int   // update selector radius (blocks) along rows and columns
 	DiagonalRadius int   // update selector radius (blocks) along diagonals, where cells are √2 apart
+}
+
+// Seed000HighReach is how far from the new stone, along each of its four
+// lines, seed000's "high" shape checks look for a must-block cell. It is the
+// seed's design, not a tunable number, but lives beside Seed000 so that the
+// native port (sim/player) and the pack generator (gen) share it without gen
+// importing the players.
+const Seed000HighReach = 4
+
+// Bias returns cell i's starting weight. The seed's board is 19×19
+// with 10 in the middle and 1 at the outermost ring: ten square rings, so
+// the bias is 1 + the ring counted from the edge. Generalised: ring e =
+// min(x, y, size-1-x, size-1-y) and innermost ring E = (size-1)/2 give
+// CentreMin + round((CentreMax-CentreMin)·e/E), halves rounded up, which is
+// exactly 1+e on 19×19 with the defaults and keeps CentreMax at the centre
+// and CentreMin at the edge on every size.
+func (cfg Seed000) Bias(size, i int) int32 {
+	x, y := i%size, i/size
+	e := min(x, y, size-1-x, size-1-y)
+	outer := (size - 1) / 2
+	span := int64(cfg.CentreMax - cfg.CentreMin)
+	return cfg.CentreMin + int32((2*int64(e)*span+int64(outer))/(2*int64(outer)))
 }
 
 // Search holds the search engine's budgets and shape: the search player,
@@ -371,7 +394,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	for _, k := range sortedKeys(rs.Value) {
 		p, ok := eval.ParsePattern(k)
 		if !ok {
-			d.fail("search.value."+k, "unknown pattern"+suggest(k, eval.PatternNames()))
+			d.fail("search.value."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
 			continue
 		}
 		v := rs.Value[k]
@@ -528,7 +551,7 @@ func (d *decoder) patterns(dst *[eval.NumPatterns]int32, m map[string]int64, tab
 	for _, k := range sortedKeys(m) {
 		p, ok := eval.ParsePattern(k)
 		if !ok {
-			d.fail(table+"."+k, "unknown pattern"+suggest(k, eval.PatternNames()))
+			d.fail(table+"."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
 			continue
 		}
 		v := m[k]
@@ -540,7 +563,7 @@ func (d *decoder) combos(dst *[eval.NumCombos]int32, m map[string]int64, table s
 	for _, k := range sortedKeys(m) {
 		c, ok := eval.ParseCombo(k)
 		if !ok {
-			d.fail(table+"."+k, "unknown combination"+suggest(k, eval.ComboNames()))
+			d.fail(table+"."+k, "unknown combination"+didYouMean(k, eval.ComboNames()))
 			continue
 		}
 		v := m[k]
@@ -580,43 +603,18 @@ var known = map[string][]string{
 
 func hint(k toml.Key) string {
 	parent := strings.Join(k[:len(k)-1], ".")
-	return suggest(k[len(k)-1], known[parent])
+	return didYouMean(k[len(k)-1], known[parent])
 }
 
-// suggest returns `; did you mean "x"?` for the closest candidate within a
+// didYouMean returns `; did you mean "x"?` for the closest candidate within a
 // small edit distance, or "".
-func suggest(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := editDistance(s, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if best == "" {
+func didYouMean(s string, candidates []string) string {
+	best, d := suggest.Closest(s, candidates)
+	if d >= 3 {
 		if len(candidates) > 0 {
 			return " (known: " + strings.Join(candidates, ", ") + ")"
 		}
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

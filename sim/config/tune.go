@@ -215,7 +215,7 @@ func (d *decoder) tuneParam(t *Tune, key string, m rawParam, w eval.Weights) {
 		if key == "weights.noise" {
 			d.fail(full, "noise cannot be tuned: it adds randomness, not strength")
 		} else {
-			d.fail(full, "not a tunable weight"+suggest(key, tunableKeys))
+			d.fail(full, "not a tunable weight"+didYouMean(key, tunableKeys))
 		}
 		return
 	}

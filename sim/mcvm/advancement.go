@@ -3,7 +3,9 @@ package mcvm
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -86,7 +88,7 @@ func (m *Machine) loadAdvancements(p *datapack.Pack, errs *ErrorList) {
 		}
 		m.advs[a.id] = a
 	}
-	ids := sortedKeys(m.advs)
+	ids := slices.Sorted(maps.Keys(m.advs))
 	for _, id := range ids {
 		a := m.advs[id]
 		m.advList = append(m.advList, a)
@@ -178,7 +180,7 @@ func parseAdvancement(id, file string, data []byte) (*advancement, error) {
 	if len(a.criteria) == 0 {
 		return nil, fmt.Errorf("advancement criteria cannot be empty")
 	}
-	names := sortedKeys(a.criteria)
+	names := slices.Sorted(maps.Keys(a.criteria))
 	if a.requirements == nil {
 		for _, n := range names {
 			a.requirements = append(a.requirements, []string{n})
@@ -218,7 +220,7 @@ func parseCriterion(data json.RawMessage) (*criterion, error) {
 	}
 	c := &criterion{trigger: tid.String()}
 	if !modelledTriggers[c.trigger] {
-		return nil, fmt.Errorf("not modelled by mcvm: trigger %s (mcvm models %s)", c.trigger, strings.Join(sortedKeys(modelledTriggers), ", "))
+		return nil, fmt.Errorf("not modelled by mcvm: trigger %s (mcvm models %s)", c.trigger, strings.Join(slices.Sorted(maps.Keys(modelledTriggers)), ", "))
 	}
 	for k, v := range raw.Conditions {
 		switch {
@@ -348,13 +350,9 @@ func parseEntityPredicate(data json.RawMessage) (*entityCond, error) {
 			if err := json.Unmarshal(v, &s); err != nil {
 				return nil, fmt.Errorf("nbt: %v", err)
 			}
-			t, err := ParseSNBT(s)
+			comp, err := parseCompound(s)
 			if err != nil {
 				return nil, fmt.Errorf("nbt: %v", err)
-			}
-			comp, ok := t.(*Compound)
-			if !ok {
-				return nil, fmt.Errorf("nbt: expected a compound")
 			}
 			c.nbt = comp
 		case "distance":
@@ -493,7 +491,7 @@ func (m *Machine) revokeCriterion(p *Player, a *advancement, crit string) bool {
 
 func (m *Machine) grantAll(p *Player, a *advancement) bool {
 	changed := false
-	for _, c := range sortedKeys(a.criteria) {
+	for _, c := range slices.Sorted(maps.Keys(a.criteria)) {
 		if m.award(p, a, c) {
 			changed = true
 		}
@@ -503,7 +501,7 @@ func (m *Machine) grantAll(p *Player, a *advancement) bool {
 
 func (m *Machine) revokeAll(p *Player, a *advancement) bool {
 	changed := false
-	for _, c := range sortedKeys(a.criteria) {
+	for _, c := range slices.Sorted(maps.Keys(a.criteria)) {
 		if m.revokeCriterion(p, a, c) {
 			changed = true
 		}
@@ -566,7 +564,7 @@ func (m *Machine) trigger(p *Player, trigger string, target *Entity) error {
 		if a.done(pr) {
 			continue
 		}
-		for _, name := range sortedKeys(a.criteria) {
+		for _, name := range slices.Sorted(maps.Keys(a.criteria)) {
 			c := a.criteria[name]
 			if c.trigger != trigger || (pr != nil && pr.obtained[name]) {
 				continue

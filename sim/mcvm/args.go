@@ -1,6 +1,7 @@
 package mcvm
 
 import (
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"strings"
 )
@@ -21,23 +22,23 @@ type coords struct {
 }
 
 func parseWorldCoord(r *reader, center, isInt bool) (coord, error) {
-	if r.peekIs('^') {
+	if r.PeekIs('^') {
 		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
 	}
-	if !r.canRead() {
+	if !r.CanRead() {
 		if isInt {
 			return coord{}, r.errf("expected integer coordinate")
 		}
 		return coord{}, r.errf("expected double coordinate")
 	}
 	rel := false
-	if r.peekIs('~') {
+	if r.PeekIs('~') {
 		rel = true
-		r.skip()
+		r.Skip()
 	}
-	start := r.i
+	start := r.Pos
 	v := 0.0
-	if r.canRead() && r.peek() != ' ' {
+	if r.CanRead() && r.Peek() != ' ' {
 		if rel || !isInt {
 			d, err := r.readDouble()
 			if err != nil {
@@ -52,7 +53,7 @@ func parseWorldCoord(r *reader, center, isInt bool) (coord, error) {
 			v = float64(i)
 		}
 	}
-	text := r.s[start:r.i]
+	text := r.Text[start:r.Pos]
 	if !rel && !isInt && center && !strings.Contains(text, ".") {
 		v += 0.5
 	}
@@ -60,12 +61,12 @@ func parseWorldCoord(r *reader, center, isInt bool) (coord, error) {
 }
 
 func parseLocalCoord(r *reader) (coord, error) {
-	if !r.peekIs('^') {
+	if !r.PeekIs('^') {
 		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
 	}
-	r.skip()
+	r.Skip()
 	v := 0.0
-	if r.canRead() && r.peek() != ' ' {
+	if r.CanRead() && r.Peek() != ' ' {
 		d, err := r.readDouble()
 		if err != nil {
 			return coord{}, err
@@ -79,14 +80,14 @@ func parseLocalCoord(r *reader) (coord, error) {
 // plain integers) or block_pos (isInt true).
 func parseCoords(r *reader, isInt, center bool) (coords, error) {
 	var cs coords
-	if r.peekIs('^') {
+	if r.PeekIs('^') {
 		cs.local = true
 		for i := range 3 {
 			if i > 0 {
-				if !r.peekIs(' ') {
+				if !r.PeekIs(' ') {
 					return cs, r.errf("incomplete (expected 3 coordinates)")
 				}
-				r.skip()
+				r.Skip()
 			}
 			c, err := parseLocalCoord(r)
 			if err != nil {
@@ -98,10 +99,10 @@ func parseCoords(r *reader, isInt, center bool) (coords, error) {
 	}
 	for i := range 3 {
 		if i > 0 {
-			if !r.peekIs(' ') {
+			if !r.PeekIs(' ') {
 				return cs, r.errf("incomplete (expected 3 coordinates)")
 			}
-			r.skip()
+			r.Skip()
 		}
 		c, err := parseWorldCoord(r, center && i != 1, isInt)
 		if err != nil {
@@ -181,10 +182,10 @@ func parseRotation(r *reader) (rotation, error) {
 	if err != nil {
 		return rot, err
 	}
-	if !r.peekIs(' ') {
+	if !r.PeekIs(' ') {
 		return rot, r.errf("incomplete (expected 2 coordinates)")
 	}
-	r.skip()
+	r.Skip()
 	p, err := parseWorldCoord(r, false, false)
 	if err != nil {
 		return rot, err
@@ -209,10 +210,10 @@ func parseColumnPos(r *reader) ([2]coord, error) {
 	var out [2]coord
 	for i := range 2 {
 		if i > 0 {
-			if !r.peekIs(' ') {
+			if !r.PeekIs(' ') {
 				return out, r.errf("incomplete (expected 2 coordinates)")
 			}
-			r.skip()
+			r.Skip()
 		}
 		c, err := parseWorldCoord(r, false, true)
 		if err != nil {
@@ -223,53 +224,14 @@ func parseColumnPos(r *reader) ([2]coord, error) {
 	return out, nil
 }
 
-func isResourceChar(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '_' || c == ':' || c == '/' || c == '.' || c == '-'
-}
-
-// parseResourceLocation is ResourceLocation.read: "ns:path", namespace
-// defaulting to minecraft.
+// parseResourceLocation is ResourceLocation.read, normalised to
+// "namespace:path" (the namespace defaulting to minecraft).
 func parseResourceLocation(r *reader) (string, error) {
-	start := r.i
-	for r.canRead() && isResourceChar(r.peek()) {
-		r.skip()
+	id, err := r.ReadResourceLocation()
+	if err != nil {
+		return "", err
 	}
-	s := r.s[start:r.i]
-	ns, path, ok := strings.Cut(s, ":")
-	if !ok {
-		ns, path = "minecraft", s
-	}
-	if !validNamespace(ns) || !validPath(path) {
-		r.i = start
-		return "", r.errf("invalid ID %q", s)
-	}
-	return ns + ":" + path, nil
-}
-
-func validNamespace(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
-
-func validPath(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == '/') {
-			return false
-		}
-	}
-	return true
+	return syntax.NormalizeID(id), nil
 }
 
 // funcRef is a FunctionArgument: a function id or a #tag.
@@ -280,15 +242,15 @@ type funcRef struct {
 
 func parseFunctionRef(r *reader) (funcRef, error) {
 	tag := false
-	if r.peekIs('#') {
+	if r.PeekIs('#') {
 		tag = true
-		r.skip()
+		r.Skip()
 	}
 	id, err := parseResourceLocation(r)
 	return funcRef{id, tag}, err
 }
 
-// intRange is MinMaxBounds.Ints.
+// intRange is MinMaxBounds.Ints, as selectors and conditions test it.
 type intRange struct {
 	min, max       int32
 	hasMin, hasMax bool
@@ -298,74 +260,21 @@ func (rg intRange) matches(v int32) bool {
 	return (!rg.hasMin || v >= rg.min) && (!rg.hasMax || v <= rg.max)
 }
 
-func rangeNumberChar(r *reader) bool {
-	c := r.peek()
-	if (c < '0' || c > '9') && c != '-' {
-		if c != '.' {
-			return false
-		}
-		return !r.canReadN(2) || r.peekAt(1) != '.'
-	}
-	return true
-}
-
-func readRangeNumber(r *reader) string {
-	start := r.i
-	for r.canRead() && rangeNumberChar(r) {
-		r.skip()
-	}
-	return r.s[start:r.i]
-}
+func newIntRange(rg syntax.IntRange) intRange { return intRange{rg.Min, rg.Max, rg.HasMin, rg.HasMax} }
 
 func parseIntRange(r *reader) (intRange, error) {
-	var rg intRange
-	if !r.canRead() {
-		return rg, r.errf("expected value or range of values")
-	}
-	start := r.i
-	parse := func(s string) (int32, error) {
-		rr := &reader{s: s}
-		v, err := rr.readInt()
-		if err != nil || rr.canRead() {
-			r.i = start
-			return 0, r.errf("invalid integer '%s'", s)
-		}
-		return v, nil
-	}
-	if s := readRangeNumber(r); s != "" {
-		v, err := parse(s)
-		if err != nil {
-			return rg, err
-		}
-		rg.min, rg.hasMin = v, true
-	}
-	if r.canReadN(2) && r.peek() == '.' && r.peekAt(1) == '.' {
-		r.i += 2
-		if s := readRangeNumber(r); s != "" {
-			v, err := parse(s)
-			if err != nil {
-				return rg, err
-			}
-			rg.max, rg.hasMax = v, true
-		}
-	} else {
-		rg.max, rg.hasMax = rg.min, rg.hasMin
-	}
-	if !rg.hasMin && !rg.hasMax {
-		r.i = start
-		return rg, r.errf("expected value or range of values")
-	}
-	if rg.hasMin && rg.hasMax && rg.min > rg.max {
-		r.i = start
-		return rg, r.errf("min cannot be bigger than max")
-	}
-	return rg, nil
+	rg, err := r.ReadIntRange()
+	return newIntRange(rg), fail(err)
 }
 
 // doubleRange is MinMaxBounds.Doubles.
 type doubleRange struct {
 	min, max       float64
 	hasMin, hasMax bool
+}
+
+func newDoubleRange(rg syntax.DoubleRange) doubleRange {
+	return doubleRange{rg.Min, rg.Max, rg.HasMin, rg.HasMax}
 }
 
 func (rg doubleRange) matchesSqr(d2 float64) bool {
@@ -378,53 +287,9 @@ func (rg doubleRange) matchesSqr(d2 float64) bool {
 	return true
 }
 
-func parseDoubleRange(r *reader) (doubleRange, error) {
-	var rg doubleRange
-	if !r.canRead() {
-		return rg, r.errf("expected value or range of values")
-	}
-	start := r.i
-	parse := func(s string) (float64, error) {
-		v, ok := javaParseDouble(s)
-		if !ok {
-			r.i = start
-			return 0, r.errf("invalid double '%s'", s)
-		}
-		return v, nil
-	}
-	if s := readRangeNumber(r); s != "" {
-		v, err := parse(s)
-		if err != nil {
-			return rg, err
-		}
-		rg.min, rg.hasMin = v, true
-	}
-	if r.canReadN(2) && r.peek() == '.' && r.peekAt(1) == '.' {
-		r.i += 2
-		if s := readRangeNumber(r); s != "" {
-			v, err := parse(s)
-			if err != nil {
-				return rg, err
-			}
-			rg.max, rg.hasMax = v, true
-		}
-	} else {
-		rg.max, rg.hasMax = rg.min, rg.hasMin
-	}
-	if !rg.hasMin && !rg.hasMax {
-		r.i = start
-		return rg, r.errf("expected value or range of values")
-	}
-	if rg.hasMin && rg.hasMax && rg.min > rg.max {
-		r.i = start
-		return rg, r.errf("min cannot be bigger than max")
-	}
-	return rg, nil
-}
-
 // parseObjectiveName is ObjectiveArgument.
 func (p *parser) objective() (int32, string, error) {
-	name := p.r.readUnquoted()
+	name := p.r.ReadUnquotedString()
 	return p.m.sb.objID(name), name, nil
 }
 
@@ -439,7 +304,7 @@ type scoreHolder struct {
 
 func (p *parser) scoreHolder(multiple bool) (*scoreHolder, error) {
 	r := p.r
-	if r.peekIs('@') {
+	if r.PeekIs('@') {
 		sel, err := p.selector()
 		if err != nil {
 			return nil, err
@@ -449,11 +314,11 @@ func (p *parser) scoreHolder(multiple bool) (*scoreHolder, error) {
 		}
 		return &scoreHolder{sel: sel}, nil
 	}
-	start := r.i
-	for r.canRead() && r.peek() != ' ' {
-		r.skip()
+	start := r.Pos
+	for r.CanRead() && r.Peek() != ' ' {
+		r.Skip()
 	}
-	name := r.s[start:r.i]
+	name := r.Text[start:r.Pos]
 	if name == "*" {
 		if !multiple {
 			// The single-holder argument still parses "*"; it fails at run
@@ -473,7 +338,6 @@ func (p *parser) scoreHolder(multiple bool) (*scoreHolder, error) {
 // blockState is a parsed block_state or block_predicate argument.
 type blockArg struct {
 	id    string
-	tag   bool
 	props map[string]string
 	nbt   *Compound
 }
@@ -481,7 +345,7 @@ type blockArg struct {
 func (p *parser) blockArg(predicate bool) (*blockArg, error) {
 	r := p.r
 	b := &blockArg{}
-	if r.peekIs('#') {
+	if r.PeekIs('#') {
 		if !predicate {
 			return nil, r.errf("tags aren't allowed here, only actual blocks")
 		}
@@ -492,13 +356,13 @@ func (p *parser) blockArg(predicate bool) (*blockArg, error) {
 		return nil, err
 	}
 	b.id = id
-	if r.peekIs('[') {
-		r.skip()
+	if r.PeekIs('[') {
+		r.Skip()
 		b.props = map[string]string{}
-		r.skipWhitespace()
-		for r.canRead() && r.peek() != ']' {
-			r.skipWhitespace()
-			kstart := r.i
+		r.SkipWhitespace()
+		for r.CanRead() && r.Peek() != ']' {
+			r.SkipWhitespace()
+			kstart := r.Pos
 			k, err := r.readString()
 			if err != nil {
 				return nil, err
@@ -509,19 +373,19 @@ func (p *parser) blockArg(predicate bool) (*blockArg, error) {
 			if _, dup := b.props[k]; dup {
 				return nil, r.errAt(kstart, "property '%s' can only be set once for block %s", k, id)
 			}
-			r.skipWhitespace()
+			r.SkipWhitespace()
 			if err := r.expect('='); err != nil {
 				return nil, err
 			}
-			r.skipWhitespace()
+			r.SkipWhitespace()
 			v, err := r.readString()
 			if err != nil {
 				return nil, err
 			}
 			b.props[k] = v
-			r.skipWhitespace()
-			if r.peekIs(',') {
-				r.skip()
+			r.SkipWhitespace()
+			if r.PeekIs(',') {
+				r.Skip()
 				continue
 			}
 			break
@@ -530,7 +394,7 @@ func (p *parser) blockArg(predicate bool) (*blockArg, error) {
 			return nil, err
 		}
 	}
-	if r.peekIs('{') {
+	if r.PeekIs('{') {
 		c, err := parseCompoundArg(r)
 		if err != nil {
 			return nil, err
@@ -573,8 +437,8 @@ func (b *blockArg) test(st blockState) (bool, error) {
 // input parses as SNBT since 1.21.5).
 func (p *parser) component() (Tag, error) {
 	r := p.r
-	start := r.i
-	t, err := parseSNBT(r, 0)
+	start := r.Pos
+	t, err := parseSNBTArg(r)
 	if err != nil {
 		return nil, err
 	}
@@ -633,20 +497,20 @@ func (p *parser) checkComponent(t Tag, col int) error {
 
 // parseTime is TimeArgument: a float with optional unit d, s or t.
 func parseTime(r *reader, min int32) (int32, error) {
-	start := r.i
+	start := r.Pos
 	f, err := r.readFloat()
 	if err != nil {
 		return 0, err
 	}
-	unit := r.readUnquoted()
+	unit := r.ReadUnquotedString()
 	mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
 	if mult == 0 {
-		r.i = start
+		r.Pos = start
 		return 0, r.errf("invalid unit")
 	}
 	ticks := int32(math.Floor(float64(f*mult) + 0.5))
 	if ticks < min {
-		r.i = start
+		r.Pos = start
 		return 0, r.errf("tick count must not be less than %d, found %d", min, ticks)
 	}
 	return ticks, nil
@@ -655,31 +519,31 @@ func parseTime(r *reader, min int32) (int32, error) {
 // swizzle is SwizzleArgument: a set of axes.
 func parseSwizzle(r *reader) ([3]bool, error) {
 	var axes [3]bool
-	start := r.i
-	for r.canRead() && r.peek() != ' ' {
-		c := r.peek()
-		r.skip()
+	start := r.Pos
+	for r.CanRead() && r.Peek() != ' ' {
+		c := r.Peek()
+		r.Skip()
 		i := strings.IndexByte("xyz", c)
 		if i < 0 || axes[i] {
-			r.i = start
+			r.Pos = start
 			return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
 		}
 		axes[i] = true
 	}
-	if r.i == start {
+	if r.Pos == start {
 		return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
 	}
 	return axes, nil
 }
 
 func parseDimension(r *reader) (string, error) {
-	start := r.i
+	start := r.Pos
 	id, err := parseResourceLocation(r)
 	if err != nil {
 		return "", err
 	}
 	if _, ok := dimensionHeights[id]; !ok {
-		r.i = start
+		r.Pos = start
 		return "", r.unsupported("dimension %s (mcvm models the overworld, the_nether and the_end)", id)
 	}
 	return id, nil

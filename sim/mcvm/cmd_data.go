@@ -1,8 +1,6 @@
 package mcvm
 
-import (
-	"math"
-)
+import ()
 
 // data: storage and entity targets (block entities are not modelled).
 
@@ -322,7 +320,7 @@ func (p *parser) dataModify(target *dataTarget) error {
 	var values func(m *Machine, s *source) ([]Tag, error)
 	switch kind {
 	case "value":
-		v, err := parseSNBT(r, 0)
+		v, err := parseSNBTArg(r)
 		if err != nil {
 			return err
 		}
@@ -514,5 +512,3 @@ func javaSubstring(s string, start, end int32, hasEnd bool) (string, error) {
 var playerFields = map[string]fieldKind{
 	"Pos": fSpecial, "Rotation": fSpecial, "UUID": fSpecial, "Tags": fSpecial,
 }
-
-func clampFloat(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }

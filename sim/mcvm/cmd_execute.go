@@ -37,14 +37,6 @@ func (c *modPositioned) one(m *Machine, s *source) (*source, bool, error) {
 	return n, true, nil
 }
 
-func (c *modPositioned) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
-}
-
 type modPositionedAs struct{ ea *entityArg }
 
 func (c *modPositionedAs) apply(m *Machine, s *source, out []*source) ([]*source, error) {
@@ -68,14 +60,6 @@ func (c *modRotated) one(m *Machine, s *source) (*source, bool, error) {
 	return n, true, nil
 }
 
-func (c *modRotated) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
-}
-
 type modRotatedAs struct{ ea *entityArg }
 
 func (c *modRotatedAs) apply(m *Machine, s *source, out []*source) ([]*source, error) {
@@ -95,14 +79,6 @@ type modFacing struct{ c coords }
 
 func (c *modFacing) one(m *Machine, s *source) (*source, bool, error) {
 	return s.facing(c.c.vec(s)), true, nil
-}
-
-func (c *modFacing) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
 }
 
 type modFacingEntity struct {
@@ -212,28 +188,12 @@ func (c *modAlign) one(m *Machine, s *source) (*source, bool, error) {
 	return n, true, nil
 }
 
-func (c *modAlign) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
-}
-
 type modAnchored struct{ eyes bool }
 
 func (c *modAnchored) one(m *Machine, s *source) (*source, bool, error) {
 	n := s.with()
 	n.eyes = c.eyes
 	return n, true, nil
-}
-
-func (c *modAnchored) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
 }
 
 type modIn struct{ dim string }
@@ -244,14 +204,6 @@ func (c *modIn) one(m *Machine, s *source) (*source, bool, error) {
 	return n, true, nil
 }
 
-func (c *modIn) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
-}
-
 type modSummon struct{ t *entityType }
 
 func (c *modSummon) one(m *Machine, s *source) (*source, bool, error) {
@@ -260,14 +212,6 @@ func (c *modSummon) one(m *Machine, s *source) (*source, bool, error) {
 		return nil, false, err
 	}
 	return s.withEntity(e), true, nil
-}
-
-func (c *modSummon) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
 }
 
 type modOn struct{ rel string }
@@ -366,14 +310,6 @@ func (c *modStoreScore) storeCB(m *Machine, s *source) (callback, error) {
 	return &storeScoreCB{holders, o, c.result}, nil
 }
 
-func (c *modStoreScore) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
-}
-
 type storeDataCB struct {
 	acc    *dataAccess
 	path   *nbtPath
@@ -455,14 +391,6 @@ func (c *modStoreData) storeCB(m *Machine, s *source) (callback, error) {
 	return &storeDataCB{acc, c.path, c.typ, c.scale, c.result}, nil
 }
 
-func (c *modStoreData) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
-}
-
 // ---- conditions ----
 
 type condTest interface {
@@ -481,14 +409,6 @@ func (c *modCondition) one(m *Machine, s *source) (*source, bool, error) {
 		return nil, false, err
 	}
 	return s, (v > 0) != c.unless, nil
-}
-
-func (c *modCondition) apply(m *Machine, s *source, out []*source) ([]*source, error) {
-	n, ok, err := c.one(m, s)
-	if ok {
-		out = append(out, n)
-	}
-	return out, err
 }
 
 type cmdCondition struct {

@@ -2,6 +2,7 @@ package mcvm
 
 import (
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"strconv"
 	"strings"
@@ -77,25 +78,25 @@ type msgPart struct {
 func (p *parser) message() (*message, error) {
 	r := p.r
 	msg := &message{}
-	start := r.i
-	for r.canRead() {
-		if r.peek() == '@' && r.canReadN(2) && strings.IndexByte("parsen", r.peekAt(1)) >= 0 &&
-			(!r.canReadN(3) || !isUnquotedChar(r.peekAt(2)) || r.peekAt(2) == '[') {
-			if r.i > start {
-				msg.parts = append(msg.parts, msgPart{text: r.s[start:r.i]})
+	start := r.Pos
+	for r.CanRead() {
+		if r.Peek() == '@' && r.CanReadN(2) && strings.IndexByte("parsen", r.PeekAt(1)) >= 0 &&
+			(!r.CanReadN(3) || !syntax.IsAllowedInUnquotedString(r.PeekAt(2)) || r.PeekAt(2) == '[') {
+			if r.Pos > start {
+				msg.parts = append(msg.parts, msgPart{text: r.Text[start:r.Pos]})
 			}
 			sel, err := p.selector()
 			if err != nil {
 				return nil, err
 			}
 			msg.parts = append(msg.parts, msgPart{sel: sel})
-			start = r.i
+			start = r.Pos
 			continue
 		}
-		r.skip()
+		r.Skip()
 	}
-	if r.i > start {
-		msg.parts = append(msg.parts, msgPart{text: r.s[start:r.i]})
+	if r.Pos > start {
+		msg.parts = append(msg.parts, msgPart{text: r.Text[start:r.Pos]})
 	}
 	return msg, nil
 }
@@ -308,13 +309,13 @@ func (p *parser) playsound() error {
 
 func (p *parser) floatIn(lo, hi float64) (float32, error) {
 	r := p.r
-	start := r.i
+	start := r.Pos
 	f, err := r.readFloat()
 	if err != nil {
 		return 0, err
 	}
 	if float64(f) < lo || float64(f) > hi {
-		r.i = start
+		r.Pos = start
 		return 0, r.errf("float %v out of range [%v, %v]", f, lo, hi)
 	}
 	return f, nil
@@ -325,17 +326,17 @@ func (p *parser) particle() error {
 	if err := r.sep(); err != nil {
 		return err
 	}
-	pstart := r.i
+	pstart := r.Pos
 	id, err := parseResourceLocation(r)
 	if err != nil {
 		return err
 	}
-	if r.peekIs('{') {
+	if r.PeekIs('{') {
 		if _, err := parseCompoundArg(r); err != nil {
 			return err
 		}
 	}
-	name := r.s[pstart:r.i]
+	name := r.Text[pstart:r.Pos]
 	var pos, delta *coords
 	var speed float32
 	count := int32(0)
@@ -369,12 +370,12 @@ func (p *parser) particle() error {
 			if err := r.sep(); err != nil {
 				return err
 			}
-			cstart := r.i
+			cstart := r.Pos
 			if count, err = r.readInt(); err != nil {
 				return err
 			}
 			if count < 0 {
-				r.i = cstart
+				r.Pos = cstart
 				return r.errf("integer must not be less than 0, found %d", count)
 			}
 			if more, err = r.more(); err != nil {
@@ -517,8 +518,8 @@ func (p *parser) schedule() error {
 		return err
 	}
 	if op == "clear" {
-		name := r.remaining()
-		r.i = len(r.s)
+		name := r.Rest()
+		r.Pos = len(r.Text)
 		p.setLeaf("schedule", cmdFunc(func(m *Machine, s *source) (int32, error) {
 			n := m.sched.clear(name)
 			if n == 0 {
@@ -535,7 +536,7 @@ func (p *parser) schedule() error {
 	if err := r.sep(); err != nil {
 		return err
 	}
-	tstart := r.i
+	tstart := r.Pos
 	ticks, err := parseTime(r, 0)
 	if err != nil {
 		return err
@@ -683,8 +684,8 @@ func (p *parser) gamerule() error {
 	if err := r.sep(); err != nil {
 		return err
 	}
-	start := r.i
-	name := r.word()
+	start := r.Pos
+	name := r.ReadWordToSpace()
 	snakeNames := p.m.snakeRules()
 	var def *ruleDef
 	for i := range modelledRules {
@@ -694,7 +695,7 @@ func (p *parser) gamerule() error {
 		}
 	}
 	if def == nil {
-		r.i = start
+		r.Pos = start
 		for _, d := range modelledRules {
 			if name == d.camel || name == d.snake || name == "minecraft:"+d.snake {
 				if snakeNames {
@@ -733,13 +734,13 @@ func (p *parser) gamerule() error {
 			v = 1
 		}
 	} else {
-		vstart := r.i
+		vstart := r.Pos
 		n, err := r.readInt()
 		if err != nil {
 			return err
 		}
 		if def.hasMin && int(n) < def.min && snakeNames {
-			r.i = vstart
+			r.Pos = vstart
 			return r.errf("integer must not be less than %d, found %d", def.min, n)
 		}
 		v = int(n)
@@ -790,8 +791,8 @@ func (p *parser) advancement() error {
 				return err
 			}
 			if more {
-				criterion = r.remaining()
-				r.i = len(r.s)
+				criterion = r.Rest()
+				r.Pos = len(r.Text)
 			}
 		}
 	}

@@ -110,21 +110,21 @@ func (p *parser) objectives() error {
 	}
 	switch sub {
 	case "add":
-		name := r.readUnquoted()
+		name := r.ReadUnquotedString()
 		if name == "" {
 			return r.errf("expected objective name")
 		}
 		if err := r.sep(); err != nil {
 			return err
 		}
-		cstart := r.i
-		crit := r.word()
+		cstart := r.Pos
+		crit := r.ReadWordToSpace()
 		switch crit {
 		case "dummy", "trigger":
 		case "":
 			return r.errf("expected criterion")
 		default:
-			r.i = cstart
+			r.Pos = cstart
 			return r.unsupported("objective criterion %q (mcvm models dummy and trigger; the game updates other criteria itself)", crit)
 		}
 		var display Tag = String(name)
@@ -158,10 +158,10 @@ func (p *parser) objectives() error {
 		}))
 		return nil
 	case "setdisplay":
-		sstart := r.i
-		slot := r.word()
+		sstart := r.Pos
+		slot := r.ReadWordToSpace()
 		if !validDisplaySlot(slot) {
-			r.i = sstart
+			r.Pos = sstart
 			return r.errf("unknown display slot '%s'", slot)
 		}
 		more, err := r.more()
@@ -245,7 +245,7 @@ func (p *parser) objectives() error {
 					if err := r.sep(); err != nil {
 						return err
 					}
-					v, err := parseSNBT(r, 0)
+					v, err := parseSNBTArg(r)
 					if err != nil {
 						return err
 					}
@@ -362,13 +362,13 @@ func (p *parser) players() error {
 		if err := r.sep(); err != nil {
 			return err
 		}
-		vstart := r.i
+		vstart := r.Pos
 		v, err := r.readInt()
 		if err != nil {
 			return err
 		}
 		if sub != "set" && v < 0 {
-			r.i = vstart
+			r.Pos = vstart
 			return r.errf("integer must not be less than 0, found %d", v)
 		}
 		c := &cmdScoreSet{h: h, obj: obj, v: v, mode: sub[0], cell: -1}
@@ -381,11 +381,11 @@ func (p *parser) players() error {
 		if err := r.sep(); err != nil {
 			return err
 		}
-		ostart := r.i
-		opText := r.word()
+		ostart := r.Pos
+		opText := r.ReadWordToSpace()
 		op, ok := map[string]byte{"=": '=', "+=": '+', "-=": '-', "*=": '*', "/=": '/', "%=": '%', "<": '<', ">": '>', "><": 'x'}[opText]
 		if !ok {
-			r.i = ostart
+			r.Pos = ostart
 			return r.errf("invalid operation")
 		}
 		if err := r.sep(); err != nil {

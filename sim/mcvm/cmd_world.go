@@ -546,7 +546,7 @@ func (p *parser) tag() error {
 	if err := r.sep(); err != nil {
 		return err
 	}
-	name := r.readUnquoted()
+	name := r.ReadUnquotedString()
 	if name == "" {
 		return r.errf("expected tag name")
 	}
@@ -583,14 +583,14 @@ func (p *parser) tag() error {
 // token starting with a digit, and Brigadier keeps the one that parses,
 // which for a UUID is the entity (no double reads "1-2-3-4-5").
 func looksLikeCoord(r *reader) bool {
-	if !r.canRead() {
+	if !r.CanRead() {
 		return false
 	}
-	c := r.peek()
+	c := r.Peek()
 	if !(c == '~' || c == '^' || c == '-' || c == '.' || c >= '0' && c <= '9') {
 		return false
 	}
-	word := r.s[r.i:]
+	word := r.Text[r.Pos:]
 	if sp := strings.IndexByte(word, ' '); sp >= 0 {
 		word = word[:sp]
 	}

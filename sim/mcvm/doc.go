@@ -38,11 +38,12 @@
 //     the registries, and blocks carry only the properties given
 //     explicitly; testing a property the game would have defaulted is a
 //     VMError. Neighbour shape updates are not modelled.
-//   - SNBT is parsed by mcvm's own implementation of the 1.21.5+ grammar
-//     (go-mc's SNBT reader predates it: it reads 1.5 as 1.0, true and 0x1F
-//     as strings and rejects mixed lists); go-mc is used for tag ids and to
-//     read structure templates. Compounds print with sorted keys, as the
-//     game does.
+//   - Command text (the reader, SNBT's 1.21.5+ grammar, NBT paths,
+//     selectors, ranges, ids) is parsed by datapack/syntax, the checker's
+//     parsers too, and compiled here (go-mc's SNBT reader predates that
+//     grammar: it reads 1.5 as 1.0, true and 0x1F as strings and rejects
+//     mixed lists); go-mc is used for tag ids and to read structure
+//     templates. Compounds print with sorted keys, as the game does.
 //   - random, @r and new entity UUIDs come from a generator seeded with
 //     Options.Seed, not from the world's.
 //   - When one click completes several advancements, their rewards run in

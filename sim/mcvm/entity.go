@@ -3,9 +3,8 @@ package mcvm
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/Tnze/go-mc/nbt"
 )
@@ -23,30 +22,8 @@ func (u UUID) String() string {
 func ParseUUID(s string) (UUID, bool) { return parseUUID(s) }
 
 func parseUUID(s string) (UUID, bool) {
-	if len(s) > 36 {
-		return UUID{}, false
-	}
-	parts := strings.Split(s, "-")
-	if len(parts) != 5 {
-		return UUID{}, false
-	}
-	var vals [5]uint64
-	for i, p := range parts {
-		if p == "" || len(p) > 16 {
-			return UUID{}, false
-		}
-		v, err := strconv.ParseUint(p, 16, 64)
-		if err != nil {
-			return UUID{}, false
-		}
-		vals[i] = v
-	}
-	most := (vals[0]&0xffffffff)<<32 | (vals[1]&0xffff)<<16 | vals[2]&0xffff
-	least := (vals[3]&0xffff)<<48 | vals[4]&0xffffffffffff
-	var u UUID
-	binary.BigEndian.PutUint64(u[:8], most)
-	binary.BigEndian.PutUint64(u[8:], least)
-	return u, true
+	u, ok := syntax.ParseUUID(s)
+	return UUID(u), ok
 }
 
 func uuidTag(u UUID) *IntArray {

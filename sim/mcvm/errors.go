@@ -84,15 +84,6 @@ func (l ErrorList) Err() error {
 	return l
 }
 
-// syntaxError is a command that the game itself would reject while
-// parsing (Brigadier's CommandSyntaxException at parse time).
-type syntaxError struct {
-	col int // 0-based cursor in the command line
-	msg string
-}
-
-func (e *syntaxError) Error() string { return e.msg }
-
 // unsupportedError is a command, argument form or option that the game
 // accepts but this interpreter does not model. It is never skipped: at load
 // it is a load error, at run time (macro lines) it aborts the call.

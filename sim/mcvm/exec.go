@@ -135,7 +135,6 @@ type entry struct {
 // entryExtra holds the fields only rare entries need, keeping the common
 // entry small (entries are copied on every push).
 type entryExtra struct {
-	orig    *source
 	srcList *[]*source // eLine after execute if function: filled later
 	fns     []*instFunc
 	acc     *accumulator

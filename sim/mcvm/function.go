@@ -139,8 +139,9 @@ func (m *Machine) loadFunction(id, file string, data []byte, errs *ErrorList) *F
 			if len(line) > 1 && line[1] == '/' {
 				errs.add(pos, "unknown or invalid command %q (if you intended to make a comment, use '#' not '//')", line)
 			} else {
-				r := &reader{s: line, i: 1}
-				errs.add(pos, "unknown or invalid command %q (did you mean %q? do not use a preceding forwards slash)", line, r.readUnquoted())
+				r := newReader(line)
+				r.Pos = 1
+				errs.add(pos, "unknown or invalid command %q (did you mean %q? do not use a preceding forwards slash)", line, r.ReadUnquotedString())
 			}
 			continue
 		}
@@ -188,8 +189,8 @@ func (l *ErrorList) addCmdError(pos Pos, line string, err error) {
 	msg := err.Error()
 	switch e := err.(type) {
 	case *syntaxError:
-		col = e.col
-		msg = "whilst parsing command: " + e.msg
+		col = e.Pos
+		msg = "whilst parsing command: " + e.Msg
 	case *unsupportedError:
 		col = e.col
 	}

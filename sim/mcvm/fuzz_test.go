@@ -6,6 +6,14 @@ import (
 	"unicode/utf8"
 )
 
+// addCommands seeds f with fuzzCommands.
+func addCommands(f *testing.F) {
+	for _, c := range fuzzCommands {
+		f.Add(c)
+	}
+}
+
+// fuzzCommands are command lines of every kind the packs use.
 var fuzzCommands = []string{
 	"scoreboard players operation #a o /= #b o",
 	"execute as @e[type=marker,tag=x,scores={o=1..},limit=2,sort=nearest] at @s if score @s o matches ..3 run tp @s ~ ~1 ~",
@@ -34,9 +42,7 @@ var fuzzCommands = []string{
 
 // FuzzParseCommand: no command line makes the parser panic.
 func FuzzParseCommand(f *testing.F) {
-	for _, c := range fuzzCommands {
-		f.Add(c)
-	}
+	addCommands(f)
 	m := load(f, nil)
 	f.Fuzz(func(t *testing.T, line string) {
 		m.parseCommand(line, Pos{File: "fuzz", Line: 1}, 2)
@@ -47,9 +53,7 @@ func FuzzParseCommand(f *testing.F) {
 // FuzzRunCommand: parsing and running any command in a small world never
 // panics (failures and VM errors are fine).
 func FuzzRunCommand(f *testing.F) {
-	for _, c := range fuzzCommands {
-		f.Add(c)
-	}
+	addCommands(f)
 	f.Fuzz(func(t *testing.T, line string) {
 		m := load(t, map[string]string{
 			"t:f":                           "scoreboard players add #n o 1\nreturn 1\n",
@@ -100,7 +104,7 @@ func FuzzNBTPath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parseNBTPath(&reader{s: s})
+		p, err := parseNBTPath(newReader(s))
 		if err != nil {
 			return
 		}

@@ -42,11 +42,6 @@ func call(t testing.TB, m *Machine, id string) *Report {
 	return rep
 }
 
-func score(t testing.TB, m *Machine, holder, obj string) (int32, bool) {
-	t.Helper()
-	return m.Score(holder, obj)
-}
-
 func wantScore(t testing.TB, m *Machine, holder, obj string, want int32) {
 	t.Helper()
 	got, ok := m.Score(holder, obj)

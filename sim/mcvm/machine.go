@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -238,7 +240,7 @@ func (m *Machine) LoadWarnings() []string { return append([]string(nil), m.loadW
 func (m *Machine) Function(id string) *Function { return m.funcs[id] }
 
 // FunctionIDs lists the loaded functions, sorted.
-func (m *Machine) FunctionIDs() []string { return sortedKeys(m.funcs) }
+func (m *Machine) FunctionIDs() []string { return slices.Sorted(maps.Keys(m.funcs)) }
 
 // serverSource is the game loop sender: the server at world spawn in the
 // overworld, permission gamemasters, silent.

@@ -1,6 +1,7 @@
 package mcvm
 
 import (
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"math/big"
 	"slices"
@@ -381,7 +382,7 @@ func writeSNBT(b *strings.Builder, t Tag) {
 		b.WriteString(javaFloatString(float64(v), 64))
 		b.WriteByte('d')
 	case String:
-		b.WriteString(quoteSNBT(string(v)))
+		b.WriteString(syntax.QuoteSNBT(string(v)))
 	case *ByteArray:
 		b.WriteString("[B;")
 		for i, e := range v.V {
@@ -426,10 +427,10 @@ func writeSNBT(b *strings.Builder, t Tag) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if isSimpleKey(k) {
+			if syntax.IsSimpleKey(k) {
 				b.WriteString(k)
 			} else {
-				b.WriteString(quoteSNBT(k))
+				b.WriteString(syntax.QuoteSNBT(k))
 			}
 			b.WriteByte(':')
 			writeSNBT(b, v.m[k])
@@ -438,64 +439,6 @@ func writeSNBT(b *strings.Builder, t Tag) {
 	case nil:
 		b.WriteString("END")
 	}
-}
-
-// isSimpleKey matches the printer's SIMPLE_VALUE pattern [A-Za-z0-9._+-]+.
-func isSimpleKey(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isUnquotedChar(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// quoteSNBT is StringTag.quoteAndEscape: the quote character is the
-// opposite of the first quote character in the text (double quotes when
-// there is none); backslashes and the chosen quote are escaped, control
-// characters too (1.21.5+).
-func quoteSNBT(s string) string {
-	quote := byte('"')
-	for i := 0; i < len(s); i++ {
-		if s[i] == '"' {
-			quote = '\''
-			break
-		}
-		if s[i] == '\'' {
-			break
-		}
-	}
-	var b strings.Builder
-	b.WriteByte(quote)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(quote):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < ' ':
-			b.WriteString(`\x`)
-			b.WriteString(strings.ToUpper(strconv.FormatInt(int64(r)+0x100, 16)[1:]))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
 }
 
 // javaFloatString is Java's Float.toString/Double.toString: the shortest

@@ -1,21 +1,25 @@
 package mcvm
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
+)
 
 // NBT paths (NbtPathArgument): nodes separated by dots, a root compound
 // filter, child keys (quoted or not, optionally with a compound filter),
 // [index], [] and [{filter}]. The operations mirror the game's: get,
 // getOrCreate, set, insert, remove, countMatching.
 
-type pathNodeKind uint8
+type pathNodeKind = syntax.PathNodeKind
 
 const (
-	nodeChild     pathNodeKind = iota // name
-	nodeMatchObj                      // name{filter}
-	nodeMatchRoot                     // {filter} as first node
-	nodeIndex                         // [i]
-	nodeAll                           // []
-	nodeMatchElem                     // [{filter}]
+	nodeChild     = syntax.NodeChild     // name
+	nodeMatchObj  = syntax.NodeMatchObj  // name{filter}
+	nodeMatchRoot = syntax.NodeMatchRoot // {filter} as first node
+	nodeIndex     = syntax.NodeIndex     // [i]
+	nodeAll       = syntax.NodeAll       // []
+	nodeMatchElem = syntax.NodeMatchElem // [{filter}]
 )
 
 type pathNode struct {
@@ -33,96 +37,26 @@ type nbtPath struct {
 
 func (p *nbtPath) String() string { return p.text }
 
-func isPathNameChar(c byte) bool {
-	return c != ' ' && c != '"' && c != '\'' && c != '[' && c != ']' && c != '.' && c != '{' && c != '}'
-}
-
-// parseNBTPath reads an NBT path argument up to the next space.
+// parseNBTPath reads an NBT path argument up to the next space with the
+// shared grammar and compiles its filters.
 func parseNBTPath(r *reader) (*nbtPath, error) {
-	start := r.i
-	p := &nbtPath{}
-	root := true
-	for r.canRead() && r.peek() != ' ' {
-		var n pathNode
-		switch r.peek() {
-		case '"', '\'':
-			name, err := r.readQuoted()
-			if err != nil {
-				return nil, err
-			}
-			n = pathNode{kind: nodeChild, name: name}
-			if r.peekIs('{') {
-				f, err := parseCompoundArg(r)
-				if err != nil {
-					return nil, err
-				}
-				n.kind, n.filter = nodeMatchObj, f
-			}
-		case '[':
-			r.skip()
-			switch {
-			case r.peekIs('{'):
-				f, err := parseCompoundArg(r)
-				if err != nil {
-					return nil, err
-				}
-				if err := r.expect(']'); err != nil {
-					return nil, err
-				}
-				n = pathNode{kind: nodeMatchElem, filter: f}
-			case r.peekIs(']'):
-				r.skip()
-				n = pathNode{kind: nodeAll}
-			default:
-				i, err := r.readInt()
-				if err != nil {
-					return nil, err
-				}
-				if err := r.expect(']'); err != nil {
-					return nil, err
-				}
-				n = pathNode{kind: nodeIndex, index: i}
-			}
-		case '{':
-			if !root {
-				return nil, r.errf("invalid NBT path element")
-			}
-			f, err := parseCompoundArg(r)
-			if err != nil {
-				return nil, err
-			}
-			n = pathNode{kind: nodeMatchRoot, filter: f}
-		default:
-			s := r.i
-			for r.canRead() && isPathNameChar(r.peek()) {
-				r.skip()
-			}
-			if r.i == s {
-				return nil, r.errf("invalid NBT path element")
-			}
-			n = pathNode{kind: nodeChild, name: r.s[s:r.i]}
-			if r.peekIs('{') {
-				f, err := parseCompoundArg(r)
-				if err != nil {
-					return nil, err
-				}
-				n.kind, n.filter = nodeMatchObj, f
-			}
-		}
-		n.end = r.i - start
-		p.nodes = append(p.nodes, n)
-		root = false
-		if r.canRead() {
-			if c := r.peek(); c != ' ' && c != '[' && c != '{' {
-				if err := r.expect('.'); err != nil {
-					return nil, err
-				}
-			}
-		}
+	text, nodes, err := syntax.ParseNBTPath(&r.Reader)
+	if err != nil {
+		return nil, err
 	}
-	p.text = r.s[start:r.i]
-	if len(p.nodes) == 0 {
+	if len(nodes) == 0 {
 		return nil, r.errf("invalid NBT path element")
+	}
+	p := &nbtPath{text: text, nodes: make([]pathNode, len(nodes))}
+	for i, n := range nodes {
+		p.nodes[i] = pathNode{kind: pathNodeKind(n.Kind), name: n.Name, index: n.Index, end: n.End}
+		if n.Filter != nil {
+			f, err := fromSyntax(n.Filter, r.Pos-len(text)+n.End)
+			if err != nil {
+				return nil, err
+			}
+			p.nodes[i].filter = f.(*Compound)
+		}
 	}
 	return p, nil
 }

@@ -1,7 +1,6 @@
 package mcvm
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -107,7 +106,7 @@ type parser struct {
 
 // parseCommand compiles one command line with the given permission level.
 func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, err error) {
-	p := &parser{m: m, r: &reader{s: text}, perm: perm, line: &cmdLine{text: text, pos: pos}}
+	p := &parser{m: m, r: newReader(text), perm: perm, line: &cmdLine{text: text, pos: pos}}
 	if err := p.command(); err != nil {
 		return nil, err
 	}
@@ -117,11 +116,29 @@ func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, e
 	return p.line, nil
 }
 
+// addStage adds an execute stage that may map a source to several
+// (as, at, on, positioned as, rotated as, facing entity).
 func (p *parser) addStage(mod modifier, fork bool) {
-	st := stage{mod: mod, fork: fork}
-	st.single, _ = mod.(singleModifier)
+	p.line.stages = append(p.line.stages, stage{mod: mod, fork: fork})
+}
+
+// addSingle adds a stage that maps a source to at most one, which the
+// executor's fast path runs without a source list.
+func (p *parser) addSingle(mod singleModifier, fork bool) {
+	st := stage{mod: oneToOne{mod}, single: mod, fork: fork}
 	st.store, _ = mod.(storeModifier)
 	p.line.stages = append(p.line.stages, st)
+}
+
+// oneToOne is a singleModifier as a modifier.
+type oneToOne struct{ singleModifier }
+
+func (o oneToOne) apply(m *Machine, s *source, out []*source) ([]*source, error) {
+	n, ok, err := o.one(m, s)
+	if ok {
+		out = append(out, n)
+	}
+	return out, err
 }
 
 func (p *parser) setLeaf(name string, c command) {
@@ -134,7 +151,7 @@ func (p *parser) setLeaf(name string, c command) {
 // and "return run").
 func (p *parser) command() error {
 	r := p.r
-	start := r.i
+	start := r.Pos
 	name := r.peekWord()
 	if name == "" {
 		return r.errf("unknown or incomplete command")
@@ -145,7 +162,7 @@ func (p *parser) command() error {
 	if p.perm < 2 && name != "trigger" && name != "random" {
 		return r.errf("unknown or incomplete command %q (needs permission level 2)", name)
 	}
-	r.i += len(name)
+	r.Pos += len(name)
 	var err error
 	switch name {
 	case "execute":
@@ -232,7 +249,7 @@ func (p *parser) function() error {
 	if err != nil || !more {
 		return err
 	}
-	if r.peekIs('{') {
+	if r.PeekIs('{') {
 		c, err := parseCompoundArg(r)
 		if err != nil {
 			return err
@@ -311,6 +328,8 @@ func (p *parser) returnCmd() error {
 
 // ---- execute ----
 
+// execute parses an execute command's subcommands, each a stage of the
+// line, up to run or a terminal condition.
 func (p *parser) execute() error {
 	r := p.r
 	if err := r.sep(); err != nil {
@@ -321,162 +340,159 @@ func (p *parser) execute() error {
 		if !r.literal(sub) {
 			return r.errf("unknown execute subcommand")
 		}
-		switch sub {
-		case "run":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			return p.command()
-		case "as", "at":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			ea, err := p.entityArg(false, false)
-			if err != nil {
-				return err
-			}
-			p.addStage(&modAsAt{ea, sub == "at"}, true)
-		case "positioned":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			switch {
-			case r.literal("as"):
-				if err := r.sep(); err != nil {
-					return err
-				}
-				ea, err := p.entityArg(false, false)
-				if err != nil {
-					return err
-				}
-				p.addStage(&modPositionedAs{ea}, true)
-			case r.literal("over"):
-				return r.unsupported("execute positioned over (heightmaps are not modelled)")
-			default:
-				c, err := parseCoords(r, false, true)
-				if err != nil {
-					return err
-				}
-				p.addStage(&modPositioned{c}, false)
-			}
-		case "rotated":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			if r.literal("as") {
-				if err := r.sep(); err != nil {
-					return err
-				}
-				ea, err := p.entityArg(false, false)
-				if err != nil {
-					return err
-				}
-				p.addStage(&modRotatedAs{ea}, true)
-			} else {
-				rot, err := parseRotation(r)
-				if err != nil {
-					return err
-				}
-				p.addStage(&modRotated{rot}, false)
-			}
-		case "facing":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			if r.literal("entity") {
-				if err := r.sep(); err != nil {
-					return err
-				}
-				ea, err := p.entityArg(false, false)
-				if err != nil {
-					return err
-				}
-				if err := r.sep(); err != nil {
-					return err
-				}
-				eyes, err := p.anchor()
-				if err != nil {
-					return err
-				}
-				p.addStage(&modFacingEntity{ea, eyes}, true)
-			} else {
-				c, err := parseCoords(r, false, true)
-				if err != nil {
-					return err
-				}
-				p.addStage(&modFacing{c}, false)
-			}
-		case "align":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			axes, err := parseSwizzle(r)
-			if err != nil {
-				return err
-			}
-			p.addStage(&modAlign{axes}, false)
-		case "anchored":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			eyes, err := p.anchor()
-			if err != nil {
-				return err
-			}
-			p.addStage(&modAnchored{eyes}, false)
-		case "in":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			dim, err := parseDimension(r)
-			if err != nil {
-				return err
-			}
-			p.addStage(&modIn{dim}, false)
-		case "summon":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			t, err := p.entityType()
-			if err != nil {
-				return err
-			}
-			p.addStage(&modSummon{t}, false)
-		case "on":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			rel, err := p.oneOf("attacker", "controller", "leasher", "origin", "owner", "passengers", "target", "vehicle")
-			if err != nil {
-				return err
-			}
-			p.addStage(&modOn{rel}, true)
-		case "store":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			if err := p.store(); err != nil {
-				return err
-			}
-		case "if", "unless":
-			if err := r.sep(); err != nil {
-				return err
-			}
-			terminal, err := p.condition(sub == "unless")
-			if err != nil {
-				return err
-			}
-			if terminal {
-				return nil
-			}
-			continue
-		default:
+		parse, ok := executeSubcommands[sub]
+		if !ok {
 			return r.errf("unknown execute subcommand '%s'", sub)
 		}
 		if err := r.sep(); err != nil {
 			return err
 		}
+		next, err := parse(p, sub)
+		if err != nil || next == execEnd {
+			return err
+		}
+		if next == execSep {
+			if err := r.sep(); err != nil {
+				return err
+			}
+		}
 	}
+}
+
+// execNext is what follows an execute subcommand.
+type execNext uint8
+
+const (
+	execSep  execNext = iota // a space, then the next subcommand
+	execMore                 // the next subcommand: the condition read the space
+	execEnd                  // nothing: the command is complete
+)
+
+// executeSubcommands parse one subcommand each, after its keyword and
+// the space; filled by init, as run parses a whole command again.
+var executeSubcommands map[string]func(p *parser, sub string) (execNext, error)
+
+func init() {
+	executeSubcommands = map[string]func(p *parser, sub string) (execNext, error){
+		"run":        func(p *parser, _ string) (execNext, error) { return execEnd, p.command() },
+		"as":         (*parser).executeAsAt,
+		"at":         (*parser).executeAsAt,
+		"positioned": (*parser).executePositioned,
+		"rotated":    (*parser).executeRotated,
+		"facing":     (*parser).executeFacing,
+		"align": func(p *parser, _ string) (execNext, error) {
+			axes, err := parseSwizzle(p.r)
+			return p.single(&modAlign{axes}, err)
+		},
+		"anchored": func(p *parser, _ string) (execNext, error) {
+			eyes, err := p.anchor()
+			return p.single(&modAnchored{eyes}, err)
+		},
+		"in": func(p *parser, _ string) (execNext, error) {
+			dim, err := parseDimension(p.r)
+			return p.single(&modIn{dim}, err)
+		},
+		"summon": func(p *parser, _ string) (execNext, error) {
+			t, err := p.entityType()
+			return p.single(&modSummon{t}, err)
+		},
+		"on": func(p *parser, _ string) (execNext, error) {
+			rel, err := p.oneOf("attacker", "controller", "leasher", "origin", "owner", "passengers", "target", "vehicle")
+			if err != nil {
+				return execSep, err
+			}
+			p.addStage(&modOn{rel}, true)
+			return execSep, nil
+		},
+		"store":  func(p *parser, _ string) (execNext, error) { return execSep, p.store() },
+		"if":     (*parser).executeCondition,
+		"unless": (*parser).executeCondition,
+	}
+}
+
+// single adds a single-source stage unless its argument failed.
+func (p *parser) single(mod singleModifier, err error) (execNext, error) {
+	if err != nil {
+		return execSep, err
+	}
+	p.addSingle(mod, false)
+	return execSep, nil
+}
+
+// entityStage reads an entity argument and adds the stage mk makes of it.
+func (p *parser) entityStage(mk func(*entityArg) modifier) (execNext, error) {
+	ea, err := p.entityArg(false, false)
+	if err != nil {
+		return execSep, err
+	}
+	p.addStage(mk(ea), true)
+	return execSep, nil
+}
+
+func (p *parser) executeAsAt(sub string) (execNext, error) {
+	return p.entityStage(func(ea *entityArg) modifier { return &modAsAt{ea, sub == "at"} })
+}
+
+func (p *parser) executePositioned(string) (execNext, error) {
+	r := p.r
+	switch {
+	case r.literal("as"):
+		if err := r.sep(); err != nil {
+			return execSep, err
+		}
+		return p.entityStage(func(ea *entityArg) modifier { return &modPositionedAs{ea} })
+	case r.literal("over"):
+		return execSep, r.unsupported("execute positioned over (heightmaps are not modelled)")
+	}
+	c, err := parseCoords(r, false, true)
+	return p.single(&modPositioned{c}, err)
+}
+
+func (p *parser) executeRotated(string) (execNext, error) {
+	r := p.r
+	if r.literal("as") {
+		if err := r.sep(); err != nil {
+			return execSep, err
+		}
+		return p.entityStage(func(ea *entityArg) modifier { return &modRotatedAs{ea} })
+	}
+	rot, err := parseRotation(r)
+	return p.single(&modRotated{rot}, err)
+}
+
+func (p *parser) executeFacing(string) (execNext, error) {
+	r := p.r
+	if !r.literal("entity") {
+		c, err := parseCoords(r, false, true)
+		return p.single(&modFacing{c}, err)
+	}
+	if err := r.sep(); err != nil {
+		return execSep, err
+	}
+	ea, err := p.entityArg(false, false)
+	if err != nil {
+		return execSep, err
+	}
+	if err := r.sep(); err != nil {
+		return execSep, err
+	}
+	eyes, err := p.anchor()
+	if err != nil {
+		return execSep, err
+	}
+	p.addStage(&modFacingEntity{ea, eyes}, true)
+	return execSep, nil
+}
+
+// executeCondition parses if/unless: a terminal condition ends the
+// command; otherwise the condition has read the space before the next
+// subcommand.
+func (p *parser) executeCondition(sub string) (execNext, error) {
+	terminal, err := p.condition(sub == "unless")
+	if err != nil || terminal {
+		return execEnd, err
+	}
+	return execMore, nil
 }
 
 func (p *parser) anchor() (bool, error) {
@@ -486,14 +502,14 @@ func (p *parser) anchor() (bool, error) {
 
 func (p *parser) entityType() (*entityType, error) {
 	r := p.r
-	start := r.i
+	start := r.Pos
 	id, err := parseResourceLocation(r)
 	if err != nil {
 		return nil, err
 	}
 	t, ok := entityTypes[id]
 	if !ok || !t.summon {
-		r.i = start
+		r.Pos = start
 		return nil, r.unsupported("summoning entity type %s (mcvm models %s)", id, modelledTypes())
 	}
 	return t, nil
@@ -530,7 +546,7 @@ func (p *parser) store() error {
 		if err != nil {
 			return err
 		}
-		p.addStage(&modStoreScore{h: h, obj: obj, result: result}, false)
+		p.addSingle(&modStoreScore{h: h, obj: obj, result: result}, false)
 		return nil
 	case "block":
 		return r.unsupported("execute store … block (block entities are not modelled)")
@@ -572,7 +588,7 @@ func (p *parser) store() error {
 	if err != nil {
 		return err
 	}
-	p.addStage(&modStoreData{dt, path, typ, scale, result}, false)
+	p.addSingle(&modStoreData{dt, path, typ, scale, result}, false)
 	return nil
 }
 
@@ -701,11 +717,11 @@ func (p *parser) condition(unless bool) (bool, error) {
 	default:
 		return false, r.errf("unknown condition '%s'", kind)
 	}
-	if !r.canRead() {
+	if !r.CanRead() {
 		p.setLeaf("execute", &cmdCondition{cond, unless})
 		return true, nil
 	}
-	p.addStage(&modCondition{cond, unless}, true)
+	p.addSingle(&modCondition{cond, unless}, true)
 	if err := r.sep(); err != nil {
 		return false, err
 	}
@@ -768,14 +784,4 @@ func (p *parser) scoreCondition() (condTest, error) {
 		c.scell = p.m.sb.cell(s.holderID, sobj)
 	}
 	return c, nil
-}
-
-// sortedKeys is a helper for deterministic iteration.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

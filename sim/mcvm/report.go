@@ -151,11 +151,6 @@ func (r *Report) LimitHit() bool {
 	return false
 }
 
-func (r *Report) merge(o *Report) {
-	r.Calls = append(r.Calls, o.Calls...)
-	r.Warnings = append(r.Warnings, o.Warnings...)
-}
-
 // String summarises the report, warnings first and in capitals.
 func (r *Report) String() string {
 	var b strings.Builder

@@ -1,6 +1,9 @@
 package mcvm
 
 import (
+	"fmt"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"sort"
 )
@@ -58,255 +61,87 @@ type selector struct {
 
 func (s *selector) maxResults() int { return s.maxResult }
 
+// selector parses a selector with the shared grammar (which enforces the
+// game's option rules) and compiles the options mcvm models; any other is
+// a load error.
 func (p *parser) selector() (*selector, error) {
-	r := p.r
-	start := r.i
-	sel := &selector{maxResult: math.MaxInt32}
-	if !r.peekIs('@') {
-		name, err := r.readString()
-		if err != nil {
-			return nil, err
-		}
-		if u, ok := parseUUID(name); ok {
-			sel.uuid = &u
-		} else {
-			if name == "" || len(name) > 16 {
-				r.i = start
-				return nil, r.errf("invalid name or UUID")
-			}
-			sel.playerName = name
-		}
-		sel.maxResult = 1
-		sel.includesEntities = sel.uuid != nil
-		sel.text = r.s[start:r.i]
-		return sel, nil
+	ps, err := syntax.ParseSelector(&p.r.Reader, nil)
+	if err != nil {
+		return nil, err
 	}
-	r.skip()
-	if !r.canRead() {
-		return nil, r.errf("missing selector type")
+	sel := &selector{text: ps.Text, kind: ps.Kind, playerName: ps.Name, maxResult: ps.MaxResults,
+		includesEntities: ps.IncludesEntities, currentEntity: ps.CurrentEntity}
+	if ps.IsUUID {
+		u := UUID(ps.UUID)
+		sel.uuid = &u
 	}
-	sel.kind = r.peek()
-	r.skip()
 	switch sel.kind {
 	case 'p':
-		sel.maxResult, sel.order, sel.typ = 1, sortNearest, entityTypes["minecraft:player"]
+		sel.order, sel.typ = sortNearest, entityTypes["minecraft:player"]
 	case 'a':
 		sel.typ = entityTypes["minecraft:player"]
 	case 'r':
-		sel.maxResult, sel.order, sel.typ = 1, sortRandom, entityTypes["minecraft:player"]
-	case 's':
-		sel.maxResult, sel.includesEntities, sel.currentEntity = 1, true, true
-	case 'e':
-		sel.includesEntities = true
+		sel.order, sel.typ = sortRandom, entityTypes["minecraft:player"]
 	case 'n':
-		sel.maxResult, sel.includesEntities, sel.order = 1, true, sortNearest
-	default:
-		r.i = start
-		return nil, r.errf("unknown selector type '@%c'", sel.kind)
+		sel.order = sortNearest
 	}
-	if r.peekIs('[') {
-		r.skip()
-		if err := p.selectorOptions(sel); err != nil {
+	for i := range ps.Options {
+		if err := p.selectorOption(sel, &ps.Options[i]); err != nil {
 			return nil, err
 		}
 	}
-	sel.text = r.s[start:r.i]
 	return sel, nil
 }
 
-func (p *parser) invert() bool {
-	r := p.r
-	r.skipWhitespace()
-	if r.peekIs('!') {
-		r.skip()
-		r.skipWhitespace()
-		return true
-	}
-	return false
-}
+// sortOrders maps the sort option's values.
+var sortOrders = map[string]sortOrder{"nearest": sortNearest, "furthest": sortFurthest, "random": sortRandom, "arbitrary": sortArbitrary}
 
-func (p *parser) selectorOptions(sel *selector) error {
-	r := p.r
-	for r.canRead() && r.peek() != ']' {
-		r.skipWhitespace()
-		kstart := r.i
-		key, err := r.readString()
+// selectorOption compiles one parsed option into sel.
+func (p *parser) selectorOption(sel *selector, o *syntax.SelectorOption) error {
+	switch o.Key {
+	case "name":
+		sel.names = append(sel.names, tagFilter{o.Str, o.Negated})
+	case "distance":
+		rg := newDoubleRange(o.DoubleRange)
+		sel.dist = &rg
+		sel.worldLimited = true
+	case "x", "y", "z", "dx", "dy", "dz":
+		v := o.Double
+		*map[string]**float64{"x": &sel.x, "y": &sel.y, "z": &sel.z, "dx": &sel.dx, "dy": &sel.dy, "dz": &sel.dz}[o.Key] = &v
+		sel.worldLimited = true
+	case "limit":
+		sel.limited = true
+	case "sort":
+		sel.order, sel.sorted = sortOrders[o.Str], true
+	case "type":
+		if o.TypeTag {
+			return &unsupportedError{col: o.ValuePos, msg: "entity type tags in selectors (mcvm has no entity type tag data)"}
+		}
+		t, ok := entityTypes[syntax.NormalizeID(o.Str)]
+		if !ok {
+			return &unsupportedError{col: o.ValuePos, msg: fmt.Sprintf("entity type %s (mcvm models %s)", syntax.NormalizeID(o.Str), modelledTypes())}
+		}
+		if o.Negated {
+			sel.notTypes = append(sel.notTypes, t)
+		} else {
+			sel.typ = t
+		}
+	case "tag":
+		sel.tags = append(sel.tags, tagFilter{o.Str, o.Negated})
+	case "nbt":
+		c, err := fromSyntax(o.NBT, o.ValuePos)
 		if err != nil {
 			return err
 		}
-		r.skipWhitespace()
-		if !r.peekIs('=') {
-			return r.errf("expected value for option '%s'", key)
+		sel.nbts = append(sel.nbts, nbtFilter{c.(*Compound), o.Negated})
+	case "scores":
+		for _, b := range o.Scores {
+			sel.scores = append(sel.scores, scoreFilter{p.m.sb.objID(b.Objective), newIntRange(b.Range)})
 		}
-		r.skip()
-		r.skipWhitespace()
-		inapplicable := func() error { return r.errAt(kstart, "option '%s' isn't applicable here", key) }
-		switch key {
-		case "name":
-			neg := p.invert()
-			if !neg {
-				for _, n := range sel.names {
-					if !n.neg {
-						return inapplicable()
-					}
-				}
-			}
-			s, err := r.readString()
-			if err != nil {
-				return err
-			}
-			sel.names = append(sel.names, tagFilter{s, neg})
-		case "distance":
-			if sel.dist != nil {
-				return inapplicable()
-			}
-			vstart := r.i
-			rg, err := parseDoubleRange(r)
-			if err != nil {
-				return err
-			}
-			if rg.hasMin && rg.min < 0 || rg.hasMax && rg.max < 0 {
-				r.i = vstart
-				return r.errf("distance cannot be negative")
-			}
-			sel.dist = &rg
-			sel.worldLimited = true
-		case "x", "y", "z", "dx", "dy", "dz":
-			ptr := map[string]**float64{"x": &sel.x, "y": &sel.y, "z": &sel.z, "dx": &sel.dx, "dy": &sel.dy, "dz": &sel.dz}[key]
-			if *ptr != nil {
-				return inapplicable()
-			}
-			v, err := r.readDouble()
-			if err != nil {
-				return err
-			}
-			*ptr = &v
-			sel.worldLimited = true
-		case "limit":
-			if sel.currentEntity || sel.limited {
-				return inapplicable()
-			}
-			vstart := r.i
-			n, err := r.readInt()
-			if err != nil {
-				return err
-			}
-			if n < 1 {
-				r.i = vstart
-				return r.errf("limit must be at least 1")
-			}
-			sel.maxResult, sel.limited = int(n), true
-		case "sort":
-			if sel.currentEntity || sel.sorted {
-				return inapplicable()
-			}
-			vstart := r.i
-			switch w := r.readUnquoted(); w {
-			case "nearest":
-				sel.order = sortNearest
-			case "furthest":
-				sel.order = sortFurthest
-			case "random":
-				sel.order = sortRandom
-			case "arbitrary":
-				sel.order = sortArbitrary
-			default:
-				r.i = vstart
-				return r.errf("invalid or unknown sort type '%s'", w)
-			}
-			sel.sorted = true
-		case "type":
-			if sel.typ != nil {
-				return inapplicable()
-			}
-			neg := p.invert()
-			if r.peekIs('#') {
-				return r.unsupported("entity type tags in selectors (mcvm has no entity type tag data)")
-			}
-			vstart := r.i
-			id, err := parseResourceLocation(r)
-			if err != nil {
-				return err
-			}
-			t, ok := entityTypes[id]
-			if !ok {
-				r.i = vstart
-				return r.unsupported("entity type %s (mcvm models %s)", id, modelledTypes())
-			}
-			if neg {
-				sel.notTypes = append(sel.notTypes, t)
-			} else {
-				if len(sel.notTypes) > 0 {
-					return inapplicable()
-				}
-				sel.typ = t
-				if t.id == "minecraft:player" {
-					sel.includesEntities = false
-				}
-			}
-		case "tag":
-			neg := p.invert()
-			s := r.readUnquoted()
-			sel.tags = append(sel.tags, tagFilter{s, neg})
-		case "nbt":
-			neg := p.invert()
-			c, err := parseCompoundArg(r)
-			if err != nil {
-				return err
-			}
-			sel.nbts = append(sel.nbts, nbtFilter{c, neg})
-		case "scores":
-			if sel.hasScores {
-				return inapplicable()
-			}
-			if err := r.expect('{'); err != nil {
-				return err
-			}
-			r.skipWhitespace()
-			for r.canRead() && r.peek() != '}' {
-				r.skipWhitespace()
-				obj := r.readUnquoted()
-				r.skipWhitespace()
-				if err := r.expect('='); err != nil {
-					return err
-				}
-				r.skipWhitespace()
-				rg, err := parseIntRange(r)
-				if err != nil {
-					return err
-				}
-				sel.scores = append(sel.scores, scoreFilter{p.m.sb.objID(obj), rg})
-				r.skipWhitespace()
-				if r.peekIs(',') {
-					r.skip()
-				}
-			}
-			if err := r.expect('}'); err != nil {
-				return err
-			}
-			sel.hasScores = true
-		case "level", "x_rotation", "y_rotation", "team", "gamemode", "advancements", "predicate":
-			r.i = kstart
-			return r.unsupported("selector option '%s'", key)
-		default:
-			r.i = kstart
-			return r.errf("unknown option '%s'", key)
-		}
-		r.skipWhitespace()
-		if r.canRead() {
-			if r.peek() == ',' {
-				r.skip()
-				continue
-			}
-			if r.peek() != ']' {
-				return r.errf("expected end of options")
-			}
-		}
+		sel.hasScores = true
+	default: // level, x_rotation, y_rotation, team, gamemode, advancements, predicate
+		return &unsupportedError{col: o.KeyPos, msg: fmt.Sprintf("selector option '%s'", o.Key)}
 	}
-	if !r.canRead() {
-		return r.errf("expected end of options")
-	}
-	r.skip()
 	return nil
 }
 
@@ -647,20 +482,20 @@ type entityArg struct {
 }
 
 func (p *parser) entityArg(single, playersOnly bool) (*entityArg, error) {
-	start := p.r.i
+	start := p.r.Pos
 	sel, err := p.selector()
 	if err != nil {
 		return nil, err
 	}
 	if single && sel.maxResult > 1 {
-		p.r.i = start
+		p.r.Pos = start
 		if !sel.includesEntities {
 			return nil, p.r.errf("only one player is allowed, but the provided selector allows more than one")
 		}
 		return nil, p.r.errf("only one entity is allowed, but the provided selector allows more than one")
 	}
 	if playersOnly && sel.includesEntities && !sel.currentEntity && sel.uuid == nil {
-		p.r.i = start
+		p.r.Pos = start
 		return nil, p.r.errf("only players may be affected by this command, but the provided selector includes entities")
 	}
 	return &entityArg{sel, single, playersOnly}, nil

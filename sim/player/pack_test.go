@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -27,6 +28,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	fakebrain.RunIfAsked() // the pbrain tests run this binary as their engine
 	dir, err := os.MkdirTemp("", "mcgomoku-pack-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -2,18 +2,21 @@ package player
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
+	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
@@ -52,7 +55,7 @@ func (f *fakeEngine) take() []string {
 func (f *fakeEngine) spawn() (*brainProc, error) {
 	inR, inW := io.Pipe()
 	bp := &brainProc{in: inW, lines: make(chan string, 256), exit: make(chan struct{})}
-	bp.kill = func() { inR.CloseWithError(io.ErrClosedPipe) }
+	bp.stop = func() { inR.CloseWithError(io.ErrClosedPipe); inW.Close() }
 	go func() {
 		defer close(bp.exit)
 		defer close(bp.lines)
@@ -94,7 +97,7 @@ func (f *fakeEngine) spawn() (*brainProc, error) {
 					a := f.answers[0]
 					f.answers = f.answers[1:]
 					bp.lines <- a
-					if w, _, _ := strings.Cut(a, " "); w != "MESSAGE" && w != "DEBUG" && w != "OK" {
+					if w := firstWord(a); isAnswer(a) || w == "ERROR" || w == "UNKNOWN" {
 						break
 					}
 				}
@@ -108,7 +111,7 @@ func (f *fakeEngine) spawn() (*brainProc, error) {
 func newFake(t *testing.T, f *fakeEngine, opt Options, lim Limits) *Pbrain {
 	t.Helper()
 	p := &Pbrain{spec: "pbrain:fake", argv: []string{"fake"}, opt: opt, lim: lim.WithDefaults(), spawn: f.spawn}
-	if err := p.start(); err != nil {
+	if err := p.start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.Close() })
@@ -131,9 +134,10 @@ func board(t *testing.T, size int, rule game.Rule, moves ...string) *game.Board 
 }
 
 func TestPbrainTranscripts(t *testing.T) {
-	setup := func(rule int, match time.Duration) []string {
-		return []string{"START 15", "ABOUT", "INFO timeout_turn 5000", fmt.Sprintf("INFO timeout_match %d", match.Milliseconds()),
-			"INFO max_memory 0", "INFO game_type 1", fmt.Sprintf("INFO rule %d", rule)}
+	setup := func(rule int, lim Limits) []string {
+		lim = lim.WithDefaults()
+		return []string{"START 15", "ABOUT", fmt.Sprintf("INFO timeout_turn %d", lim.Turn.Milliseconds()), fmt.Sprintf("INFO timeout_match %d", lim.Match.Milliseconds()),
+			fmt.Sprintf("INFO max_memory %d", max(lim.Memory, 0)), "INFO game_type 1", fmt.Sprintf("INFO rule %d", rule)}
 	}
 	type step struct {
 		moves   []string // the game so far, human notation
@@ -172,21 +176,35 @@ func TestPbrainTranscripts(t *testing.T) {
 			{nil, []string{"ERROR out of memory"}, []string{"BEGIN"}, EngineError},
 			{nil, []string{"7,7"}, []string{"RESTART", "BEGIN"}, 0},
 		}},
-		{name: "garbage and occupied cells lose", steps: []step{
-			{[]string{"h8"}, []string{"I resign"}, []string{"TURN 7,7"}, EngineError},
-			{[]string{"h8"}, []string{"7,7"}, []string{"RESTART", "BOARD", "7,7,2", "DONE"}, Illegal},
+		{name: "occupied cells and cells off the board lose", steps: []step{
+			{[]string{"h8"}, []string{"7,7"}, []string{"TURN 7,7"}, Illegal},
 			{[]string{"h8"}, []string{"15,3"}, []string{"RESTART", "BOARD", "7,7,2", "DONE"}, Illegal},
+		}},
+		{name: "lines that are no answer are skipped", steps: []step{
+			// The second line is the rest of a MESSAGE whose text held a
+			// raw newline; the third chatter; a stray OK answers INFO.
+			{nil, []string{"MESSAGE depth 4 pv h8", "-\x0e ev -30", "  I resign  ", "OK", "7,7"}, []string{"BEGIN"}, 0},
+		}},
+		{name: "only a line that is no answer is a timeout", lim: Limits{Turn: 30 * time.Millisecond, Slack: 20 * time.Millisecond, Startup: time.Millisecond}, steps: []step{
+			{[]string{"h8"}, []string{"I resign"}, []string{"TURN 7,7"}, Timeout},
+			{[]string{"h8"}, []string{"8,8"}, append(setup(0, Limits{Turn: 30 * time.Millisecond, Slack: 20 * time.Millisecond, Startup: time.Millisecond}), "TURN 7,7"), 0},
 		}},
 		{name: "an engine without RESTART is run again", noOK: true, steps: []step{
 			{nil, []string{"7,7"}, []string{"BEGIN"}, 0},
-			{nil, []string{"7,7"}, append(append([]string{"RESTART", "END"}, setup(0, 0)...), "BEGIN"), 0},
+			{nil, []string{"7,7"}, append(append([]string{"RESTART", "END"}, setup(0, Limits{})...), "BEGIN"), 0},
+		}},
+		{name: "memory is told as asked", lim: Limits{Memory: 64 << 20}, steps: []step{
+			{nil, []string{"7,7"}, []string{"BEGIN"}, 0},
+		}},
+		{name: "no memory limit is told as 0 only when asked", lim: Limits{Memory: NoMemoryLimit}, steps: []step{
+			{nil, []string{"7,7"}, []string{"BEGIN"}, 0},
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &fakeEngine{noOK: tt.noOK}
 			p := newFake(t, f, Options{Size: 15, Rule: tt.rule}, tt.lim)
-			want := setup(ruleCode(tt.rule), tt.lim.Match)
+			want := setup(ruleCode(tt.rule), tt.lim)
 			if got := f.takeN(len(want)); !reflect.DeepEqual(got, want) {
 				t.Fatalf("set-up sent %q, want %q", got, want)
 			}
@@ -241,7 +259,7 @@ func TestPbrainSilentAbout(t *testing.T) {
 	f := &fakeEngine{mute: true}
 	p := newFake(t, f, Options{Size: 15}, Limits{})
 	want := []string{"START 15", "ABOUT", "START 15", "INFO timeout_turn 5000", "INFO timeout_match 0",
-		"INFO max_memory 0", "INFO game_type 1", "INFO rule 0"}
+		fmt.Sprintf("INFO max_memory %d", DefaultMemory), "INFO game_type 1", "INFO rule 0"}
 	if got := f.takeN(len(want)); !reflect.DeepEqual(got, want) {
 		t.Fatalf("sent %q, want %q", got, want)
 	}
@@ -300,20 +318,27 @@ func FuzzSplitCommandLine(f *testing.F) {
 	})
 }
 
-// buildBadbrain compiles the misbehaving test engine into the test's
-// temporary folder (one build per test run: only TestPbrainProcess uses it).
-func buildBadbrain(t *testing.T) string {
+// engineLine is the command line that runs this test binary as the fake
+// engine of internal/fakebrain with the given misbehaviours (the TestMain
+// in pack_test.go hands such runs over to it).
+func engineLine(t *testing.T, flags ...string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "pbrain-bad")
-	if out, err := exec.Command("go", "build", "-o", path, "./testdata/badbrain").CombinedOutput(); err != nil {
-		t.Fatalf("building the test engine: %v\n%s", err, out)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return path
+	return strings.TrimPrefix(fakebrain.Spec(exe, flags...), "pbrain:")
 }
 
 // playOut asks p for moves on b, answering each with the first empty cell,
 // until p fails or n moves are made.
 func playOut(ctx context.Context, p Player, b *game.Board, n int) error {
+	return playOutWith(ctx, p, b, n, nil)
+}
+
+// playOutWith is playOut calling afterMove (if not nil) after each of p's
+// moves, while the opponent "thinks".
+func playOutWith(ctx context.Context, p Player, b *game.Board, n int, afterMove func()) error {
 	for i := 0; i < n && !b.Over(); i++ {
 		c, err := p.Move(ctx, b)
 		if err != nil {
@@ -321,6 +346,9 @@ func playOut(ctx context.Context, p Player, b *game.Board, n int) error {
 		}
 		if err := b.Play(c); err != nil {
 			return err
+		}
+		if afterMove != nil {
+			afterMove()
 		}
 		for j := 0; j < b.Cells(); j++ {
 			if b.Legal(j) == nil {
@@ -333,10 +361,7 @@ func playOut(ctx context.Context, p Player, b *game.Board, n int) error {
 }
 
 func TestPbrainProcess(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs an engine process")
-	}
-	bin := buildBadbrain(t)
+	bin := engineLine(t)
 	lim := Limits{Turn: 300 * time.Millisecond, Slack: 200 * time.Millisecond}
 	opt := Options{Size: 15}
 	ctx := context.Background()
@@ -355,7 +380,7 @@ func TestPbrainProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		log := strings.Join(p.TakeLog(), "\n")
-		for _, want := range []string{"MESSAGE badbrain move 1", "DEBUG thinking about move", "stderr: badbrain stderr"} {
+		for _, want := range []string{"MESSAGE fakebrain move 1", "DEBUG thinking about move", "stderr: fakebrain stderr"} {
 			if !strings.Contains(log, want) {
 				t.Errorf("log lacks %q:\n%s", want, log)
 			}
@@ -370,7 +395,8 @@ func TestPbrainProcess(t *testing.T) {
 		{"-crash 2", Crash, "exit status 3"},
 		{"-stall 2", Timeout, "no move within"},
 		{"-occupied 2", Illegal, "cell is occupied"},
-		{"-garbage 2", EngineError, `"hello there"`},
+		// Garbage is skipped; only the missing move loses.
+		{"-garbage 2", Timeout, `"hello there"`},
 		{"-error 2", EngineError, "I give up"},
 	}
 	for _, tt := range forfeits {
@@ -403,7 +429,7 @@ func TestPbrainProcess(t *testing.T) {
 		}
 	})
 	t.Run("missing engine", func(t *testing.T) {
-		_, err := NewPbrain(filepath.Join(t.TempDir(), "nope"), opt, lim)
+		_, err := NewPbrain("'"+filepath.Join(t.TempDir(), "nope")+"'", opt, lim)
 		if err == nil || !strings.Contains(err.Error(), "cannot start engine") {
 			t.Fatalf("got %v", err)
 		}
@@ -431,6 +457,141 @@ func TestPbrainProcess(t *testing.T) {
 		}
 		if err := playOut(ctx, p, board(t, 15, game.Freestyle), 2); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestPbrainQuirks plays engines with the habits real engines have, each
+// as a fake engine process, and checks the driver plays them as a real
+// manager does: every quirk either costs nothing or is a clean forfeit,
+// and the next game is played.
+func TestPbrainQuirks(t *testing.T) {
+	ctx := context.Background()
+	opt := Options{Size: 15}
+	fast := Limits{Turn: 200 * time.Millisecond, Slack: 150 * time.Millisecond, Startup: time.Millisecond}
+	tests := []struct {
+		name     string
+		flags    []string
+		lim      Limits
+		moves    int         // moves asked of the engine in the first game
+		want     ForfeitKind // 0: the moves are all made
+		msg      string      // in the forfeit's message
+		log      string      // in the engine's log
+		nextOK   bool        // the next game is played without a forfeit
+		waitExit bool        // the opponent thinks until the engine has exited
+		maxTime  time.Duration
+	}{
+		{name: "slow first move within the start-up allowance", flags: []string{"-slow-first", "600ms"},
+			lim: Limits{Turn: 200 * time.Millisecond, Slack: 150 * time.Millisecond, Startup: 2 * time.Second}, moves: 4, nextOK: true},
+		{name: "slow first move without the allowance", flags: []string{"-slow-first", "600ms"},
+			lim: fast, moves: 4, want: Timeout, msg: "no move within"},
+		{name: "refuses commands right after its move", flags: []string{"-busy", "60ms"},
+			lim: fast, moves: 6, log: "sending it again", nextOK: true},
+		{name: "refuses commands for long after its move", flags: []string{"-busy", "2s"},
+			lim: fast, moves: 3, want: EngineError, msg: "Unknown command", log: "sending it again"},
+		{name: "newline inside MESSAGE", flags: []string{"-split-message"},
+			lim: fast, moves: 5, log: `ignored: "-\x0e ev -30`, nextOK: true},
+		{name: "blanks then exit", flags: []string{"-blank-exit"},
+			lim: fast, moves: 2, want: Crash, msg: "engine exited"},
+		{name: "crash mid-game", flags: []string{"-crash", "3"},
+			lim: fast, moves: 5, want: Crash, msg: "exit status 3", nextOK: true},
+		{name: "exit while the opponent thinks", flags: []string{"-exit-after", "2"},
+			lim: fast, moves: 5, want: Crash, msg: "while the opponent was to move", nextOK: true, waitExit: true},
+		{name: "exit between games", flags: []string{"-exit-on-restart"},
+			lim: fast, moves: 3, nextOK: true},
+		{name: "floods output then hangs", flags: []string{"-flood", "20000"},
+			lim: fast, moves: 2, want: Timeout, msg: "ignored 20000 lines", log: "more lines not kept", maxTime: 3 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			p, err := NewPbrain(engineLine(t, tt.flags...), opt, tt.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			var afterMove func()
+			if tt.waitExit {
+				// The opponent thinks until the engine has gone, so its
+				// death is seen before the next command, not after.
+				afterMove = func() {
+					if p.proc != nil {
+						select {
+						case <-p.proc.exit:
+						case <-time.After(5 * time.Second):
+						}
+					}
+				}
+			}
+			err = playOutWith(ctx, p, board(t, 15, game.Freestyle), tt.moves, afterMove)
+			var fe *ForfeitError
+			switch {
+			case tt.want == 0 && err != nil:
+				t.Fatalf("got %v, want no forfeit", err)
+			case tt.want != 0 && (!errors.As(err, &fe) || fe.Kind != tt.want || !strings.Contains(fe.Msg, tt.msg)):
+				t.Fatalf("got %v, want a %v forfeit mentioning %q", err, tt.want, tt.msg)
+			}
+			if tt.maxTime > 0 && time.Since(start) > tt.maxTime {
+				t.Errorf("took %v, want under %v", time.Since(start), tt.maxTime)
+			}
+			log := strings.Join(p.TakeLog(), "\n")
+			if !strings.Contains(log, tt.log) {
+				t.Errorf("log lacks %q:\n%.2000s", tt.log, log)
+			}
+			if tt.nextOK {
+				// One move: the fake engines count moves per process, and the
+				// crashing ones would crash again on a longer game.
+				if err := playOut(ctx, p, board(t, 15, game.Freestyle, "a1"), 1); err != nil {
+					t.Errorf("next game: %v", err)
+				}
+			}
+			p.Close()
+			// Nothing is left behind: the readers end and the process is
+			// reaped (its waiter goroutine ends too).
+			deadline := time.Now().Add(3 * time.Second)
+			for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if n := runtime.NumGoroutine(); n > before {
+				buf := make([]byte, 1<<16)
+				t.Errorf("%d goroutines left behind:\n%s", n-before, buf[:runtime.Stack(buf, true)])
+			}
+		})
+	}
+}
+
+// FuzzPbrainOutput feeds arbitrary engine output through the line reader
+// and the driver: whatever an engine prints, a move ends in a legal cell or
+// a forfeit, never a panic (a line of blanks once indexed an empty slice).
+func FuzzPbrainOutput(f *testing.F) {
+	for _, s := range []string{"7,7\r\n", "   ", "MESSAGE a\n-\x0e ev -30\n7,7\n", "SUGGEST 7,7\r\n7,7\r\n", "ERROR Unknown command: 6,7\r\n",
+		"\r\r\n\n", "OK\n 8 , 8 \n", "UNKNOWN\n", "99,99\n", "DEBUG\x00\n7,x\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, out []byte) {
+		var lines []string
+		readLines(bytes.NewReader(out), func(s string) bool {
+			if s == "" || s != strings.TrimSpace(s) || strings.ContainsAny(s, "\r\n") {
+				t.Fatalf("readLines gave %q", s)
+			}
+			lines = append(lines, s)
+			return true
+		})
+		fe := &fakeEngine{answers: lines}
+		p := &Pbrain{spec: "pbrain:fake", argv: []string{"fake"}, opt: Options{Size: 15},
+			lim: Limits{Turn: time.Millisecond, Slack: time.Millisecond, Startup: -1}.WithDefaults(), spawn: fe.spawn}
+		if err := p.start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		b := board(t, 15, game.Freestyle)
+		cell, err := p.Move(context.Background(), b)
+		var ferr *ForfeitError
+		switch {
+		case err == nil && b.Legal(cell) != nil:
+			t.Fatalf("illegal cell %d from %q", cell, out)
+		case err != nil && !errors.As(err, &ferr):
+			t.Fatalf("not a forfeit: %v", err)
 		}
 	})
 }

@@ -88,15 +88,24 @@ func Names() []string {
 	return names
 }
 
+// CheckSpec reports whether spec names a registered player, without
+// making it, so a command line can be checked before any work.
+func CheckSpec(spec string) error {
+	name, _, _ := strings.Cut(spec, ":")
+	if _, ok := preparers[name]; !ok {
+		return fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	return nil
+}
+
 // Prepare reads a spec "name" or "name:arg" once and returns the Maker of
 // its players; errors from either name the spec.
 func Prepare(spec string) (Maker, error) {
-	name, arg, _ := strings.Cut(spec, ":")
-	p, ok := preparers[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
+	if err := CheckSpec(spec); err != nil {
+		return nil, err
 	}
-	m, err := p(arg)
+	name, arg, _ := strings.Cut(spec, ":")
+	m, err := preparers[name](arg)
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", spec, err)
 	}

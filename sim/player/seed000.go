@@ -43,10 +43,6 @@ func init() {
 // Seed000Stream)), so a data-pack test can replay the same draws.
 const Seed000Stream = 0x5eed000
 
-// Seed000HighReach is how far from the new stone, along each of its four
-// lines, the "high" shape checks look for a must-block cell.
-const Seed000HighReach = 4
-
 // Seed000Cell is one cell's scoreboard values in the seed. Index d of B and
 // W is the line direction game.Directions[d]:
 //
@@ -70,7 +66,7 @@ type Seed000Cell struct {
 // Start: every cell's eight weights b1..b4, w1..w4 hold its positional bias
 // ("在开局时会根据格子位置给予一个微小的初始量，如最中间的是10，最外围的是1":
 // at the start each gets a small amount by position, 10 in the middle and 1
-// at the outermost); see Seed000Bias.
+// at the outermost); see config.Seed000.Bias.
 //
 // Place(p, c), a stone of colour c on cell p, does what the seed does when
 // the cell's armor stand is named "b":
@@ -111,7 +107,7 @@ type Seed000Cell struct {
 // the executing entity, and the only stand singled out after a move is the
 // new stone "b", so the checks are anchored there; the shapes are the ones a
 // player must block. After an opponent stone X on p, an empty cell q at most
-// Seed000HighReach steps from p along one of p's lines is tagged when X on q
+// config.Seed000HighReach steps from p along one of p's lines is tagged when X on q
 // would make, along that line, a run of X stones through both q and p that is
 //   - five or longer (q blocks a four), or
 //   - exactly four with both cells beyond it on the board and empty (q
@@ -167,7 +163,7 @@ func NewSeed000State(cfg config.Seed000, size int, own game.Colour) *Seed000Stat
 		s.reach[d] = Seed000Reach(r, dir)
 	}
 	for i := range s.Cells {
-		v := Seed000Bias(cfg, size, i)
+		v := cfg.Bias(size, i)
 		s.Cells[i] = Seed000Cell{B: [4]int32{v, v, v, v}, W: [4]int32{v, v, v, v}}
 	}
 	return s
@@ -183,21 +179,6 @@ func Seed000Reach(r int, dir [2]int) int {
 		k++
 	}
 	return k
-}
-
-// Seed000Bias returns cell i's starting weight. The seed's board is 19×19
-// with 10 in the middle and 1 at the outermost ring: ten square rings, so
-// the bias is 1 + the ring counted from the edge. Generalised: ring e =
-// min(x, y, size-1-x, size-1-y) and innermost ring E = (size-1)/2 give
-// CentreMin + round((CentreMax-CentreMin)·e/E), halves rounded up, which is
-// exactly 1+e on 19×19 with the defaults and keeps CentreMax at the centre
-// and CentreMin at the edge on every size.
-func Seed000Bias(cfg config.Seed000, size, i int) int32 {
-	x, y := i%size, i/size
-	e := min(x, y, size-1-x, size-1-y)
-	outer := (size - 1) / 2
-	span := int64(cfg.CentreMax - cfg.CentreMin)
-	return cfg.CentreMin + int32((2*int64(e)*span+int64(outer))/(2*int64(outer)))
 }
 
 // Size returns the board size the state was made for.
@@ -261,7 +242,7 @@ func (s *Seed000State) tagHigh(p int, x game.Colour) {
 		return s.stones[y*n+x]
 	}
 	for _, dir := range game.Directions {
-		for k := -Seed000HighReach; k <= Seed000HighReach; k++ {
+		for k := -config.Seed000HighReach; k <= config.Seed000HighReach; k++ {
 			qx, qy := px+k*dir[0], py+k*dir[1]
 			if k == 0 || at(qx, qy) != game.Empty || s.Cells[qy*n+qx].High {
 				continue

@@ -18,27 +18,6 @@ import (
 // seedXY is cell (x, y) of a size×size board.
 func seedXY(size, x, y int) int { return y*size + x }
 
-func TestSeed000Bias(t *testing.T) {
-	cfg := config.Default().Seed000
-	tests := []struct {
-		size, x, y int
-		want       int32
-	}{
-		// "最中间的是10，最外围的是1": 19×19 has ten rings, 1 + ring from the edge.
-		{19, 9, 9, 10}, {19, 0, 0, 1}, {19, 18, 7, 1}, {19, 1, 1, 2}, {19, 5, 9, 6}, {19, 12, 9, 7},
-		// 15×15: rings 0..7 spread over 1..10, halves rounded up:
-		// 1 + round(9e/7) for e = 0..7 is 1 2 4 5 6 7 9 10.
-		{15, 7, 7, 10}, {15, 0, 3, 1}, {15, 1, 5, 2}, {15, 2, 2, 4}, {15, 3, 7, 5}, {15, 6, 6, 9},
-		// 20×20: the four central cells share the centre's bias.
-		{20, 9, 9, 10}, {20, 10, 10, 10}, {20, 9, 10, 10}, {20, 19, 4, 1},
-	}
-	for _, tt := range tests {
-		if got := Seed000Bias(cfg, tt.size, seedXY(tt.size, tt.x, tt.y)); got != tt.want {
-			t.Errorf("%d×%d (%d,%d): got bias %d, want %d", tt.size, tt.size, tt.x, tt.y, got, tt.want)
-		}
-	}
-}
-
 func TestSeed000Reach(t *testing.T) {
 	tests := []struct {
 		r    int

@@ -15,10 +15,10 @@ const (
 	chartCols   = 3
 	panelW      = 320
 	panelH      = 180
-	panelPadL   = 58 // room for the y labels
+	panelPadL   = 66 // room for the y axis title and labels
 	panelPadR   = 12
 	panelPadT   = 26 // the panel's title
-	panelPadB   = 26 // the x labels
+	panelPadB   = 40 // the x labels and the x axis title
 	chartTitleH = 40
 )
 
@@ -55,7 +55,7 @@ func WriteChart(w io.Writer, st *State) error {
 		if len(ys) > 0 {
 			final = ys[len(ys)-1]
 		}
-		pn := newPanel(&b, i, 1, fmt.Sprintf("%s: %s → %s", shortKey(key), num(s.Start[i]), num(math.Round(final))), xmax, lo, hi)
+		pn := newPanel(&b, i, 1, fmt.Sprintf("%s: %s → %s", shortKey(key), num(s.Start[i]), num(math.Round(final))), "weight", xmax, lo, hi)
 		pn.hline(s.Start[i], "#888888", true)
 		pn.polyline(xs, ys, "#1f77b4")
 		pn.close()
@@ -69,6 +69,13 @@ func WriteChart(w io.Writer, st *State) error {
 		}
 		e := p.Strength.Estimate()
 		xs = append(xs, float64(p.Iteration))
+		if e.Bounded() {
+			// No finite estimate: the check's 95% bound, open beyond it.
+			e.Elo, e.Low, e.High = e.Bound, e.Bound, math.Inf(1)
+			if e.Bound < 0 {
+				e.Low, e.High = math.Inf(-1), e.Bound
+			}
+		}
 		elo = append(elo, e.Elo)
 		low = append(low, e.Low)
 		high = append(high, e.High)
@@ -76,11 +83,12 @@ func WriteChart(w io.Writer, st *State) error {
 		gx = append(gx, float64(p.Iteration))
 		gain = append(gain, g.Elo)
 	}
-	// The y range covers zero and every estimate (not the intervals,
-	// which may be unbounded), within ±800.
+	// The y range covers zero, every estimate and every finite interval
+	// end, within ±800, so error bars end inside the panel; an open end
+	// (every game of a check won or lost) runs to the edge with an arrow.
 	lo, hi := -20.0, 20.0
 	for k := range elo {
-		for _, v := range []float64{elo[k], gain[k]} {
+		for _, v := range []float64{elo[k], low[k], high[k], gain[k]} {
 			if !math.IsInf(v, 0) && !math.IsNaN(v) {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
@@ -91,14 +99,14 @@ func WriteChart(w io.Writer, st *State) error {
 	label := "Elo against the start: no strength checks"
 	if len(elo) > 0 {
 		g, _ := Gain(st.History, pooledChecks)
-		label = fmt.Sprintf("Elo against the start: each check with its 95%% interval; red: the last %d pooled, now %s ± %s",
-			pooledChecks, arena.FormatElo(g.Elo), marginText(g.Margin))
+		label = fmt.Sprintf("Elo against the start: each check with its 95%% interval; red: the last %d pooled, now %s",
+			pooledChecks, arena.FormatEstimate(g))
 	}
 	// The strength panel takes the rest of its row.
-	pn := newPanel(&b, len(s.Keys), chartCols-len(s.Keys)%chartCols, label, xmax, lo, hi)
+	pn := newPanel(&b, len(s.Keys), chartCols-len(s.Keys)%chartCols, label, "Elo", xmax, lo, hi)
 	pn.hline(0, "#888888", true)
 	for k := range xs {
-		pn.errorBar(xs[k], clampF(low[k], lo, hi), clampF(high[k], lo, hi), clampF(elo[k], lo, hi))
+		pn.errorBar(xs[k], low[k], high[k], clampF(elo[k], lo, hi))
 	}
 	pn.polyline(gx, clampAll(gain, lo, hi), "#d62728")
 	pn.close()
@@ -114,8 +122,9 @@ type panel struct {
 	xmax, lo, hi float64
 }
 
-// newPanel starts panel number i, span columns wide.
-func newPanel(b *strings.Builder, i, span int, title string, xmax, lo, hi float64) *panel {
+// newPanel starts panel number i, span columns wide, with the y axis
+// titled ytitle and the x axis "iteration".
+func newPanel(b *strings.Builder, i, span int, title, ytitle string, xmax, lo, hi float64) *panel {
 	col, row := i%chartCols, i/chartCols
 	ox, oy := float64(col*panelW), float64(chartTitleH+row*panelH)
 	if hi <= lo {
@@ -136,6 +145,9 @@ func newPanel(b *strings.Builder, i, span int, title string, xmax, lo, hi float6
 		anchor := [3]string{"start", "middle", "end"}[i]
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="%s">%s</text>`+"\n", p.x(t), p.y0+p.h+15, anchor, num(math.Round(t)))
 	}
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555555">iteration</text>`+"\n", p.x0+p.w/2, p.y0+p.h+31)
+	yx, yy := ox+12, p.y0+p.h/2
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555555" transform="rotate(-90 %.1f %.1f)">%s</text>`+"\n", yx, yy, yx, yy, html.EscapeString(ytitle))
 	return p
 }
 
@@ -161,9 +173,21 @@ func (p *panel) polyline(xs, ys []float64, colour string) {
 	fmt.Fprintf(p.b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="1.5"/>`+"\n", strings.Join(pts, " "), colour)
 }
 
+// errorBar draws an interval lo..hi with its estimate mid. The panel's
+// range holds every finite end; an end beyond it (infinite, or past the
+// ±800 the range stops at) is cut at the panel's edge and marked there
+// with an arrow head, so no bar leaves the panel or ends as if measured.
 func (p *panel) errorBar(x, lo, hi, mid float64) {
-	fmt.Fprintf(p.b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#9ecae1"/>`+"\n", p.x(x), p.y(lo), p.x(x), p.y(hi))
-	fmt.Fprintf(p.b, `<circle cx="%.1f" cy="%.1f" r="1.8" fill="#1f77b4"/>`+"\n", p.x(x), p.y(mid))
+	px := p.x(x)
+	y1, y2 := p.y(clampF(lo, p.lo, p.hi)), p.y(clampF(hi, p.lo, p.hi))
+	fmt.Fprintf(p.b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#9ecae1"/>`+"\n", px, y1, px, y2)
+	if hi > p.hi {
+		fmt.Fprintf(p.b, `<path d="M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f" fill="none" stroke="#6baed6"/>`+"\n", px-3, y2+4, px, y2, px+3, y2+4)
+	}
+	if lo < p.lo {
+		fmt.Fprintf(p.b, `<path d="M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f" fill="none" stroke="#6baed6"/>`+"\n", px-3, y1-4, px, y1, px+3, y1-4)
+	}
+	fmt.Fprintf(p.b, `<circle cx="%.1f" cy="%.1f" r="1.8" fill="#1f77b4"/>`+"\n", px, p.y(mid))
 }
 
 func (p *panel) close() { p.b.WriteString("</g>\n") }
@@ -194,12 +218,6 @@ func num(v float64) string {
 	return fmt.Sprintf("%.3g", v)
 }
 
-func marginText(m float64) string {
-	if math.IsInf(m, 0) || math.IsNaN(m) || m > 1e6 {
-		return "inf"
-	}
-	return fmt.Sprintf("%.0f", m)
-}
 
 // shortKey drops the "weights." prefix the chart would repeat.
 func shortKey(k string) string { return strings.TrimPrefix(k, "weights.") }

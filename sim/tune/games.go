@@ -74,6 +74,11 @@ func (g *Games) Prepare() error {
 	if g.Stones <= 0 {
 		g.Stones = arena.DefaultStones
 	}
+	if g.Openings == nil {
+		if err := arena.CheckStones(g.Size, g.Stones); err != nil {
+			return err
+		}
+	}
 	if g.Jobs <= 0 {
 		g.Jobs = runtime.GOMAXPROCS(0)
 	}

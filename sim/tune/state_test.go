@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,6 +140,65 @@ func TestChart(t *testing.T) {
 		t.Errorf("%d panels, want %d", groups, len(st.Settings.Keys)+1)
 	}
 	golden(t, "chart.svg", b.Bytes())
+	// Every panel titles its axes.
+	if n := bytes.Count(b.Bytes(), []byte(">iteration</text>")); n != groups {
+		t.Errorf("%d x axis titles, want %d", n, groups)
+	}
+	if !bytes.Contains(b.Bytes(), []byte(">Elo</text>")) || !bytes.Contains(b.Bytes(), []byte(">weight</text>")) {
+		t.Errorf("y axis titles missing")
+	}
+}
+
+// TestChartErrorBarsInside: error bars end inside the strength panel, the
+// range stretched to hold their finite ends, and an open end (a check won
+// or lost in every game) is cut at the edge with an arrow head.
+func TestChartErrorBarsInside(t *testing.T) {
+	st := syntheticState(t)
+	var checks []int
+	for k := range st.History {
+		if st.History[k].Strength != nil {
+			checks = append(checks, k)
+		}
+	}
+	if len(checks) < 3 {
+		t.Fatalf("%d checks in the synthetic run", len(checks))
+	}
+	st.History[checks[0]].Strength = &Strength{Penta: arena.Penta{4: 3}, WDL: arena.WDL{Wins: 6}}                          // all won
+	st.History[checks[1]].Strength = &Strength{Penta: arena.Penta{0: 3, 2: 4, 4: 5}, WDL: arena.WDL{Wins: 14, Losses: 10}} // a wide interval
+	var b bytes.Buffer
+	if err := WriteChart(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	rects := regexp.MustCompile(`<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="none"`).FindAllStringSubmatch(svg, -1)
+	last := rects[len(rects)-1]
+	top, _ := strconv.ParseFloat(last[2], 64)
+	h, _ := strconv.ParseFloat(last[4], 64)
+	bars := regexp.MustCompile(`<line x1="[\d.]+" y1="([\d.-]+)" x2="[\d.]+" y2="([\d.-]+)" stroke="#9ecae1"/>`).FindAllStringSubmatch(svg, -1)
+	if len(bars) != len(checks) {
+		t.Fatalf("%d error bars, want %d", len(bars), len(checks))
+	}
+	for _, m := range bars {
+		for _, v := range m[1:] {
+			y, _ := strconv.ParseFloat(v, 64)
+			if y < top-0.05 || y > top+h+0.05 {
+				t.Errorf("error bar end %g outside the panel %g..%g", y, top, top+h)
+			}
+		}
+	}
+	// The wide interval's finite ends are inside the range: not cut.
+	e := (&Strength{Penta: arena.Penta{0: 3, 2: 4, 4: 5}}).Estimate()
+	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {
+		t.Fatalf("the wide check's interval is open: %+v", e)
+	}
+	for _, v := range bars[1][1:] {
+		if y, _ := strconv.ParseFloat(v, 64); math.Abs(y-top) < 0.05 || math.Abs(y-top-h) < 0.05 {
+			t.Errorf("the wide check's bar is cut at the panel's edge (%g)", y)
+		}
+	}
+	if n := strings.Count(svg, `stroke="#6baed6"`); n != 1 {
+		t.Errorf("%d arrow heads, want 1 (the all-won check's open end)", n)
+	}
 }
 
 func TestTicks(t *testing.T) {

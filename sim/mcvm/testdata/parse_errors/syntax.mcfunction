@@ -24,13 +24,13 @@ execute foo @s run say hi
 execute as @s
 # error: expected compound
 data merge storage t:s [1,2]
-# error: invalid NBT path element
+# error: invalid nbt path element
 data get storage t:s a..b
 # error: expected '}'
 data modify storage t:s a set value {a:1
-# error: leading zeros are not allowed
+# error: invalid snbt
 data modify storage t:s a set value 012
-# error: invalid ID
+# error: expected whitespace to end one argument, but found trailing data
 function T:Upper
 # error: tick count must not be less than 0
 schedule function t:x -1t

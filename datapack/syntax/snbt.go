@@ -1,6 +1,7 @@
-package check
+package syntax
 
 import (
+	"encoding/binary"
 	"math"
 	"math/big"
 	"sort"
@@ -8,43 +9,50 @@ import (
 	"strings"
 )
 
-// tagKind is an NBT tag type.
-type tagKind uint8
+// Kind is an NBT tag type, numbered as the NBT format's type ids.
+type Kind uint8
 
 const (
-	tagByte tagKind = iota + 1
-	tagShort
-	tagInt
-	tagLong
-	tagFloat
-	tagDouble
-	tagString
-	tagList
-	tagCompound
-	tagByteArray
-	tagIntArray
-	tagLongArray
+	TagByte      Kind = 1
+	TagShort     Kind = 2
+	TagInt       Kind = 3
+	TagLong      Kind = 4
+	TagFloat     Kind = 5
+	TagDouble    Kind = 6
+	TagByteArray Kind = 7
+	TagString    Kind = 8
+	TagList      Kind = 9
+	TagCompound  Kind = 10
+	TagIntArray  Kind = 11
+	TagLongArray Kind = 12
 )
 
-// tag is a parsed SNBT value.
-type tag struct {
-	kind   tagKind
-	i      int64   // integer kinds
-	f      float64 // float kinds
-	str    string
-	isBool bool   // written true/false (still a byte)
-	list   []*tag // lists and arrays
-	keys   []string
-	vals   map[string]*tag
+// Tag is a parsed SNBT value.
+type Tag struct {
+	Kind   Kind
+	Int    int64   // the integer kinds (arrays hold their elements as such tags)
+	Float  float64 // TagFloat (rounded to 32 bits) and TagDouble
+	Str    string
+	IsBool bool   // written true/false or bool(…) (still a TagByte)
+	List   []*Tag // lists and arrays
+	Keys   []string
+	Vals   map[string]*Tag
+	// Lossy marks a string, or a compound with such a key, that holds a
+	// character a Go string cannot: a lone surrogate (\uD800) is U+FFFD
+	// here and a \N{name} escape '?' (the Unicode name table is not
+	// bundled). Checking syntax needs no more; running it does.
+	Lossy bool
 }
 
-func (t *tag) isNumber() bool { return t.kind >= tagByte && t.kind <= tagDouble }
+// IsNumber reports the numeric kinds.
+func (t *Tag) IsNumber() bool { return t.Kind >= TagByte && t.Kind <= TagDouble }
 
-func (t *tag) get(k string) *tag {
-	if t == nil || t.kind != tagCompound {
+// Get returns a compound's value under k, or nil.
+func (t *Tag) Get(k string) *Tag {
+	if t == nil || t.Kind != TagCompound {
 		return nil
 	}
-	return t.vals[k]
+	return t.Vals[k]
 }
 
 // snbtParser is a recursive-descent rendering of the packrat SNBT grammar
@@ -59,6 +67,7 @@ type snbtParser struct {
 	errPos  int
 	errMsgs []string
 	depth   int
+	lossy   bool // the last quoted string lost a character (Tag.Lossy)
 }
 
 const maxSNBTDepth = 512 // the game's NbtAccounter depth limit
@@ -77,17 +86,17 @@ func (p *snbtParser) fail(pos int, msg string) {
 	}
 }
 
-func (p *snbtParser) err() *synErr {
+func (p *snbtParser) err() *Error {
 	msgs := append([]string(nil), p.errMsgs...)
 	sort.Strings(msgs)
 	if len(msgs) == 0 {
 		msgs = []string{"invalid snbt"}
 	}
-	return errAt(p.errPos, "invalid snbt: %s", strings.Join(msgs, ", or "))
+	return Errorf(p.errPos, "invalid snbt: %s", strings.Join(msgs, ", or "))
 }
 
 func (p *snbtParser) skipWS() {
-	for p.pos < len(p.s) && isSpace(p.s[p.pos]) {
+	for p.pos < len(p.s) && IsWhitespace(p.s[p.pos]) {
 		p.pos++
 	}
 }
@@ -131,49 +140,51 @@ func (p *snbtParser) numeral(accept func(byte) bool, what string) (string, bool)
 
 func isDecDigitU(c byte) bool { return c >= '0' && c <= '9' || c == '_' }
 func isBinDigitU(c byte) bool { return c == '0' || c == '1' || c == '_' }
-func isHexDigitU(c byte) bool { return isHexDigit(c) || c == '_' }
+func isHexDigitU(c byte) bool { return IsHexDigit(c) || c == '_' }
 
 func canStartNumber(c byte) bool { return c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.' }
 
-// parseSNBTArg is TagParser.parseAsArgument: one value, the reader left
-// right after it.
-func parseSNBTArg(r *reader) (*tag, *synErr) {
-	p := &snbtParser{s: r.s, pos: r.pos, errPos: -1}
+// ParseSNBTArg is TagParser.parseAsArgument: one value at the cursor,
+// the reader left right after it. Like the game it reports the failure
+// that got furthest into the input.
+func ParseSNBTArg(r *Reader) (*Tag, *Error) {
+	p := &snbtParser{s: r.Text, pos: r.Pos, errPos: -1}
 	t, ok := p.literal()
 	if !ok {
 		return nil, p.err()
 	}
-	r.pos = p.pos
+	r.Pos = p.pos
 	return t, nil
 }
 
-// parseSNBTCompoundArg is TagParser.parseCompoundAsArgument.
-func parseSNBTCompoundArg(r *reader) (*tag, *synErr) {
-	t, err := parseSNBTArg(r)
+// ParseCompoundArg is TagParser.parseCompoundAsArgument: ParseSNBTArg
+// for a compound, anything else failing after the value.
+func ParseCompoundArg(r *Reader) (*Tag, *Error) {
+	t, err := ParseSNBTArg(r)
 	if err != nil {
 		return nil, err
 	}
-	if t.kind != tagCompound {
-		return nil, errAt(r.pos, "expected compound tag")
+	if t.Kind != TagCompound {
+		return nil, Errorf(r.Pos, "expected compound tag")
 	}
 	return t, nil
 }
 
-// parseSNBT parses a whole string as one SNBT value.
-func parseSNBT(s string) (*tag, *synErr) {
-	r := &reader{s: s}
-	t, err := parseSNBTArg(r)
+// ParseSNBT parses a whole string as one SNBT value.
+func ParseSNBT(s string) (*Tag, *Error) {
+	r := &Reader{Text: s}
+	t, err := ParseSNBTArg(r)
 	if err != nil {
 		return nil, err
 	}
-	r.skipWhitespace()
-	if r.canRead() {
-		return nil, errAt(r.pos, "trailing data after snbt value")
+	r.SkipWhitespace()
+	if r.CanRead() {
+		return nil, r.Errorf("trailing data after snbt value")
 	}
 	return t, nil
 }
 
-func (p *snbtParser) literal() (*tag, bool) {
+func (p *snbtParser) literal() (*Tag, bool) {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > maxSNBTDepth {
@@ -205,7 +216,7 @@ func (p *snbtParser) literal() (*tag, bool) {
 		if !ok {
 			return nil, false
 		}
-		return &tag{kind: tagString, str: s}, true
+		return &Tag{Kind: TagString, Str: s, Lossy: p.lossy}, true
 	case '{':
 		return p.compound()
 	case '[':
@@ -228,7 +239,7 @@ func (p *snbtParser) sign() string {
 
 // floatLiteral: [sign] (whole '.' [frac] [exp] [f|d] | '.' frac [exp] [f|d]
 // | whole exp [f|d] | whole [exp] (f|d)).
-func (p *snbtParser) floatLiteral() (*tag, bool) {
+func (p *snbtParser) floatLiteral() (*Tag, bool) {
 	sign := p.sign()
 	afterSign := p.pos
 	var whole, frac, exp string
@@ -298,14 +309,14 @@ func (p *snbtParser) floatLiteral() (*tag, bool) {
 			p.fail(p.pos, "infinity not allowed")
 			return nil, false
 		}
-		return &tag{kind: tagFloat, f: v}, true
+		return &Tag{Kind: TagFloat, Float: v}, true
 	}
 	v, err := strconv.ParseFloat(text, 64)
 	if err != nil || math.IsInf(v, 0) {
 		p.fail(p.pos, "infinity not allowed")
 		return nil, false
 	}
-	return &tag{kind: tagDouble, f: v}, true
+	return &Tag{Kind: TagDouble, Float: v}, true
 }
 
 func (p *snbtParser) optExponent() string {
@@ -410,7 +421,7 @@ func lower(c byte) byte {
 	return c
 }
 
-func (p *snbtParser) integerTag() (*tag, bool) {
+func (p *snbtParser) integerTag() (*Tag, bool) {
 	lit, ok := p.integerLiteral()
 	if !ok {
 		return nil, false
@@ -420,7 +431,7 @@ func (p *snbtParser) integerTag() (*tag, bool) {
 
 // buildInt applies IntegerLiteral.create: default signedness by base, the
 // range of the type, no '-' on unsigned numbers.
-func (p *snbtParser) buildInt(lit intLit, typ byte) (*tag, bool) {
+func (p *snbtParser) buildInt(lit intLit, typ byte) (*Tag, bool) {
 	if typ == 0 {
 		typ = 'i'
 	}
@@ -439,7 +450,7 @@ func (p *snbtParser) buildInt(lit intLit, typ byte) (*tag, bool) {
 		v.Neg(v)
 	}
 	bits := map[byte]uint{'b': 8, 's': 16, 'i': 32, 'l': 64}[typ]
-	kind := map[byte]tagKind{'b': tagByte, 's': tagShort, 'i': tagInt, 'l': tagLong}[typ]
+	kind := map[byte]Kind{'b': TagByte, 's': TagShort, 'i': TagInt, 'l': TagLong}[typ]
 	var lo, hi *big.Int
 	if signed {
 		lo = new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), bits-1))
@@ -456,7 +467,7 @@ func (p *snbtParser) buildInt(lit intLit, typ byte) (*tag, bool) {
 		// unsigned values wrap into the signed Java type
 		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), bits))
 	}
-	return &tag{kind: kind, i: v.Int64()}, true
+	return &Tag{Kind: kind, Int: v.Int64()}, true
 }
 
 // quoted parses '"' … '"' or '\” … '\” with the grammar's escapes.
@@ -465,6 +476,7 @@ func (p *snbtParser) quoted() (string, bool) {
 	if !ok {
 		return "", false
 	}
+	p.lossy = false
 	var b strings.Builder
 	for {
 		if p.pos >= len(p.s) {
@@ -519,7 +531,7 @@ func (p *snbtParser) escape() (string, bool) {
 		}
 		h := p.s[p.pos : p.pos+n]
 		for i := 0; i < n; i++ {
-			if !isHexDigit(h[i]) {
+			if !IsHexDigit(h[i]) {
 				p.fail(p.pos, "expected a "+strconv.Itoa(n)+"-digit hex escape")
 				return "", false
 			}
@@ -530,6 +542,9 @@ func (p *snbtParser) escape() (string, bool) {
 			return "", false
 		}
 		p.pos += n
+		if v >= 0xD800 && v <= 0xDFFF {
+			p.lossy = true // a lone surrogate: Java strings hold it, Go's cannot
+		}
 		return string(rune(v)), true
 	case 'N':
 		if _, ok := p.char("{"); !ok {
@@ -552,79 +567,93 @@ func (p *snbtParser) escape() (string, bool) {
 		if _, ok := p.char("}"); !ok {
 			return "", false
 		}
+		p.lossy = true
 		return "?", true
 	}
 	return "", false
 }
 
-func (p *snbtParser) compound() (*tag, bool) {
+func (p *snbtParser) compound() (*Tag, bool) {
 	if _, ok := p.char("{"); !ok {
 		return nil, false
 	}
-	t := &tag{kind: tagCompound, vals: map[string]*tag{}}
-	first := true
-	for {
-		save := p.pos
-		if !first {
-			if _, ok := p.char(","); !ok {
-				p.pos = save
-				break
-			}
-		}
-		afterSep := p.pos
-		k, v, ok := p.mapEntry()
+	t := &Tag{Kind: TagCompound, Vals: map[string]*Tag{}}
+	p.sequence(func() bool {
+		k, v, lossy, ok := p.mapEntry()
 		if !ok {
-			p.pos = afterSep
-			break
+			return false
 		}
-		if _, dup := t.vals[k]; !dup {
-			t.keys = append(t.keys, k)
+		if _, dup := t.Vals[k]; !dup {
+			t.Keys = append(t.Keys, k)
+			t.Lossy = t.Lossy || lossy
 		}
-		t.vals[k] = v
-		first = false
-	}
+		t.Vals[k] = v
+		return true
+	})
 	if _, ok := p.char("}"); !ok {
 		return nil, false
 	}
 	return t, true
 }
 
-func (p *snbtParser) mapEntry() (string, *tag, bool) {
+// mapEntry reads key: value; lossy reports a key that lost a character.
+func (p *snbtParser) mapEntry() (key string, v *Tag, lossy, ok bool) {
 	p.skipWS()
-	var key string
-	if p.pos < len(p.s) && isQuote(p.s[p.pos]) {
+	if p.pos < len(p.s) && IsQuote(p.s[p.pos]) {
 		k, ok := p.quoted()
 		if !ok {
-			return "", nil, false
+			return "", nil, false, false
 		}
-		key = k
+		key, lossy = k, p.lossy
 	} else {
 		start := p.pos
-		for p.pos < len(p.s) && isAllowedInUnquotedString(p.s[p.pos]) {
+		for p.pos < len(p.s) && IsAllowedInUnquotedString(p.s[p.pos]) {
 			p.pos++
 		}
 		if p.pos == start {
 			p.fail(start, "expected a key")
-			return "", nil, false
+			return "", nil, false, false
 		}
 		key = p.s[start:p.pos]
 	}
 	if _, ok := p.char(":"); !ok {
-		return "", nil, false
+		return "", nil, false, false
 	}
-	v, ok := p.literal()
+	v, ok = p.literal()
 	if !ok {
-		return "", nil, false
+		return "", nil, false, false
 	}
 	if key == "" {
 		// The game checks this after the value, so it reports it there.
 		p.fail(p.pos, "empty key")
-		return "", nil, false
+		return "", nil, false, false
 	}
-	return key, v, true
+	return key, v, lossy, true
 }
 
-func (p *snbtParser) listLiteral() (*tag, bool) {
+// sequence parses the grammar's "item (',' item)*, trailing ',' allowed":
+// a missing ',' or a failing item ends the sequence, the input after the
+// last ',' left for the closing bracket.
+func (p *snbtParser) sequence(item func() bool) {
+	first := true
+	for {
+		save := p.pos
+		if !first {
+			if _, ok := p.char(","); !ok {
+				p.pos = save
+				return
+			}
+		}
+		after := p.pos
+		if !item() {
+			p.pos = after
+			return
+		}
+		first = false
+	}
+}
+
+func (p *snbtParser) listLiteral() (*Tag, bool) {
 	if _, ok := p.char("["); !ok {
 		return nil, false
 	}
@@ -635,55 +664,35 @@ func (p *snbtParser) listLiteral() (*tag, bool) {
 		}
 	}
 	p.pos = save
-	t := &tag{kind: tagList}
-	first := true
-	for {
-		save := p.pos
-		if !first {
-			if _, ok := p.char(","); !ok {
-				p.pos = save
-				break
-			}
-		}
-		afterSep := p.pos
+	t := &Tag{Kind: TagList}
+	p.sequence(func() bool {
 		v, ok := p.literal()
 		if !ok {
-			p.pos = afterSep
-			break
+			return false
 		}
-		t.list = append(t.list, v)
-		first = false
-	}
+		t.List = append(t.List, v)
+		return true
+	})
 	if _, ok := p.char("]"); !ok {
 		return nil, false
 	}
 	return t, true
 }
 
-func (p *snbtParser) arrayRest(prefix byte) (*tag, bool) {
-	kind := map[byte]tagKind{'B': tagByteArray, 'I': tagIntArray, 'L': tagLongArray}[prefix]
+func (p *snbtParser) arrayRest(prefix byte) (*Tag, bool) {
+	kind := map[byte]Kind{'B': TagByteArray, 'I': TagIntArray, 'L': TagLongArray}[prefix]
 	allowed := map[byte]string{'B': "b", 'I': "ibs", 'L': "lbsi"}[prefix]
 	def := allowed[0]
-	t := &tag{kind: kind}
+	t := &Tag{Kind: kind}
 	var lits []intLit
-	first := true
-	for {
-		save := p.pos
-		if !first {
-			if _, ok := p.char(","); !ok {
-				p.pos = save
-				break
-			}
-		}
-		afterSep := p.pos
+	p.sequence(func() bool {
 		lit, ok := p.integerLiteral()
 		if !ok {
-			p.pos = afterSep
-			break
+			return false
 		}
 		lits = append(lits, lit)
-		first = false
-	}
+		return true
+	})
 	if _, ok := p.char("]"); !ok {
 		return nil, false
 	}
@@ -700,16 +709,16 @@ func (p *snbtParser) arrayRest(prefix byte) (*tag, bool) {
 			return nil, false
 		}
 		// The array stores every element as its own type.
-		v.kind = map[tagKind]tagKind{tagByteArray: tagByte, tagIntArray: tagInt, tagLongArray: tagLong}[kind]
-		t.list = append(t.list, v)
+		v.Kind = map[Kind]Kind{TagByteArray: TagByte, TagIntArray: TagInt, TagLongArray: TagLong}[kind]
+		t.List = append(t.List, v)
 	}
 	return t, true
 }
 
-func (p *snbtParser) unquotedOrBuiltin() (*tag, bool) {
+func (p *snbtParser) unquotedOrBuiltin() (*Tag, bool) {
 	p.skipWS()
 	start := p.pos
-	for p.pos < len(p.s) && isAllowedInUnquotedString(p.s[p.pos]) {
+	for p.pos < len(p.s) && IsAllowedInUnquotedString(p.s[p.pos]) {
 		p.pos++
 	}
 	word := p.s[start:p.pos]
@@ -717,28 +726,18 @@ func (p *snbtParser) unquotedOrBuiltin() (*tag, bool) {
 		p.fail(start, "expected a value")
 		return nil, false
 	}
-	var args []*tag
+	var args []*Tag
 	hasArgs := false
 	save := p.pos
 	if _, ok := p.char("("); ok {
-		first := true
-		for {
-			s := p.pos
-			if !first {
-				if _, ok := p.char(","); !ok {
-					p.pos = s
-					break
-				}
-			}
-			after := p.pos
+		p.sequence(func() bool {
 			v, ok := p.literal()
 			if !ok {
-				p.pos = after
-				break
+				return false
 			}
 			args = append(args, v)
-			first = false
-		}
+			return true
+		})
 		if _, ok := p.char(")"); ok {
 			hasArgs = true
 		} else {
@@ -755,48 +754,57 @@ func (p *snbtParser) unquotedOrBuiltin() (*tag, bool) {
 		switch {
 		case word == "bool" && len(args) == 1:
 			a := args[0]
-			if !a.isNumber() {
+			if !a.IsNumber() {
 				p.fail(p.pos, "bool() expects a number or boolean")
 				return nil, false
 			}
 			v := int64(0)
-			if a.i != 0 || a.f != 0 {
+			if a.Int != 0 || a.Float != 0 {
 				v = 1
 			}
-			return &tag{kind: tagByte, i: v, isBool: true}, true
+			return &Tag{Kind: TagByte, Int: v, IsBool: true}, true
 		case word == "uuid" && len(args) == 1:
 			a := args[0]
-			if a.kind != tagString || !isJavaUUID(a.str) {
+			var u [16]byte
+			ok := a.Kind == TagString
+			if ok {
+				u, ok = ParseUUID(a.Str)
+			}
+			if !ok {
 				p.fail(p.pos, "uuid() expects a uuid string")
 				return nil, false
 			}
-			return &tag{kind: tagIntArray, list: []*tag{{kind: tagInt}, {kind: tagInt}, {kind: tagInt}, {kind: tagInt}}}, true
+			t := &Tag{Kind: TagIntArray}
+			for i := 0; i < 16; i += 4 {
+				t.List = append(t.List, &Tag{Kind: TagInt, Int: int64(int32(binary.BigEndian.Uint32(u[i:])))})
+			}
+			return t, true
 		}
 		p.fail(p.pos, "no such operation: "+word+"/"+strconv.Itoa(len(args)))
 		return nil, false
 	}
 	switch strings.ToLower(word) {
 	case "true":
-		return &tag{kind: tagByte, i: 1, isBool: true}, true
+		return &Tag{Kind: TagByte, Int: 1, IsBool: true}, true
 	case "false":
-		return &tag{kind: tagByte, i: 0, isBool: true}, true
+		return &Tag{Kind: TagByte, Int: 0, IsBool: true}, true
 	}
-	return &tag{kind: tagString, str: word}, true
+	return &Tag{Kind: TagString, Str: word}, true
 }
 
-// macroText is how a macro argument becomes command text (the game's
+// MacroText is how a macro argument becomes command text (the game's
 // Macro.stringify): strings raw, integers in decimal, floats as plain
 // decimals without exponent or suffix, anything else as SNBT.
-func (t *tag) macroText() string {
-	switch t.kind {
-	case tagString:
-		return t.str
-	case tagByte, tagShort, tagInt, tagLong:
-		return strconv.FormatInt(t.i, 10)
-	case tagFloat, tagDouble:
-		s := strconv.FormatFloat(t.f, 'f', -1, 64)
-		if t.kind == tagFloat {
-			s = strconv.FormatFloat(t.f, 'f', -1, 32)
+func (t *Tag) MacroText() string {
+	switch t.Kind {
+	case TagString:
+		return t.Str
+	case TagByte, TagShort, TagInt, TagLong:
+		return strconv.FormatInt(t.Int, 10)
+	case TagFloat, TagDouble:
+		s := strconv.FormatFloat(t.Float, 'f', -1, 64)
+		if t.Kind == TagFloat {
+			s = strconv.FormatFloat(t.Float, 'f', -1, 32)
 		}
 		if i := strings.IndexByte(s, '.'); i >= 0 && len(s)-i-1 > 15 {
 			s = strings.TrimRight(s[:i+16], "0")
@@ -804,93 +812,121 @@ func (t *tag) macroText() string {
 		}
 		return s
 	}
-	return t.snbt()
+	return t.SNBT()
 }
 
-// snbt prints t the way the game's StringTagVisitor does.
-func (t *tag) snbt() string {
+// SNBT prints t the way the game's StringTagVisitor does.
+func (t *Tag) SNBT() string {
 	var b strings.Builder
 	t.writeSNBT(&b)
 	return b.String()
 }
 
-func (t *tag) writeSNBT(b *strings.Builder) {
-	switch t.kind {
-	case tagByte:
-		b.WriteString(strconv.FormatInt(t.i, 10) + "b")
-	case tagShort:
-		b.WriteString(strconv.FormatInt(t.i, 10) + "s")
-	case tagInt:
-		b.WriteString(strconv.FormatInt(t.i, 10))
-	case tagLong:
-		b.WriteString(strconv.FormatInt(t.i, 10) + "L")
-	case tagFloat:
-		b.WriteString(strconv.FormatFloat(t.f, 'f', -1, 32) + "f")
-	case tagDouble:
-		b.WriteString(strconv.FormatFloat(t.f, 'f', -1, 64) + "d")
-	case tagString:
-		b.WriteString(quoteSNBT(t.str))
-	case tagList, tagByteArray, tagIntArray, tagLongArray:
+func (t *Tag) writeSNBT(b *strings.Builder) {
+	switch t.Kind {
+	case TagByte:
+		b.WriteString(strconv.FormatInt(t.Int, 10) + "b")
+	case TagShort:
+		b.WriteString(strconv.FormatInt(t.Int, 10) + "s")
+	case TagInt:
+		b.WriteString(strconv.FormatInt(t.Int, 10))
+	case TagLong:
+		b.WriteString(strconv.FormatInt(t.Int, 10) + "L")
+	case TagFloat:
+		b.WriteString(strconv.FormatFloat(t.Float, 'f', -1, 32) + "f")
+	case TagDouble:
+		b.WriteString(strconv.FormatFloat(t.Float, 'f', -1, 64) + "d")
+	case TagString:
+		b.WriteString(QuoteSNBT(t.Str))
+	case TagList, TagByteArray, TagIntArray, TagLongArray:
 		b.WriteByte('[')
-		switch t.kind {
-		case tagByteArray:
+		switch t.Kind {
+		case TagByteArray:
 			b.WriteString("B;")
-		case tagIntArray:
+		case TagIntArray:
 			b.WriteString("I;")
-		case tagLongArray:
+		case TagLongArray:
 			b.WriteString("L;")
 		}
-		for i, e := range t.list {
+		for i, e := range t.List {
 			if i > 0 {
 				b.WriteByte(',')
 			}
 			e.writeSNBT(b)
 		}
 		b.WriteByte(']')
-	case tagCompound:
+	case TagCompound:
 		b.WriteByte('{')
-		for i, k := range t.keys {
+		for i, k := range t.Keys {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if isSimpleKey(k) {
+			if IsSimpleKey(k) {
 				b.WriteString(k)
 			} else {
-				b.WriteString(quoteSNBT(k))
+				b.WriteString(QuoteSNBT(k))
 			}
 			b.WriteByte(':')
-			t.vals[k].writeSNBT(b)
+			t.Vals[k].writeSNBT(b)
 		}
 		b.WriteByte('}')
 	}
 }
 
-func isSimpleKey(k string) bool {
+// IsSimpleKey reports a compound key the game prints unquoted: the
+// printer's SIMPLE_VALUE pattern [A-Za-z0-9._+-]+.
+func IsSimpleKey(k string) bool {
 	if k == "" {
 		return false
 	}
 	for i := 0; i < len(k); i++ {
-		if !isAllowedInUnquotedString(k[i]) {
+		if !IsAllowedInUnquotedString(k[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-func quoteSNBT(s string) string {
-	q := byte('"')
-	if strings.IndexByte(s, '"') >= 0 && strings.IndexByte(s, '\'') < 0 {
-		q = '\''
+// QuoteSNBT is StringTag.quoteAndEscape (1.21.5+): the quote is '"'
+// unless a '"' comes before any '\”, escaping backslashes, that quote
+// and control characters.
+func QuoteSNBT(s string) string {
+	quote := byte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			quote = '\''
+			break
+		}
+		if s[i] == '\'' {
+			break
+		}
 	}
 	var b strings.Builder
-	b.WriteByte(q)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == q || c == '\\' {
+	b.WriteByte(quote)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == rune(quote):
 			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < ' ':
+			b.WriteString(`\x`)
+			b.WriteString(strings.ToUpper(strconv.FormatInt(int64(r)+0x100, 16)[1:]))
+		default:
+			b.WriteRune(r)
 		}
-		b.WriteByte(c)
 	}
-	b.WriteByte(q)
+	b.WriteByte(quote)
 	return b.String()
 }
