@@ -218,7 +218,6 @@ func num(v float64) string {
 	return fmt.Sprintf("%.3g", v)
 }
 
-
 // shortKey drops the "weights." prefix the chart would repeat.
 func shortKey(k string) string { return strings.TrimPrefix(k, "weights.") }
 
