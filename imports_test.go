@@ -44,9 +44,10 @@ var allowedImports = map[string][]string{
 	"sim/arena":           {"sim/game", "sim/player"},
 	"sim/tune":            {"internal/atomicfile", "sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player"},
 	"sim/packbench":       {"gen", "sim/config", "sim/game", "sim/packplay", "sim/player"},
+	"sim/nativebench":     {"sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player", "sim/tune"},
 	"gen":                 {"datapack", "sim/config", "sim/eval", "sim/game", "templates"},
 	"cmd/mcgomoku": {"datapack", "datapack/check", "examples", "gen", "internal/atomicfile", "sim/arena", "sim/config",
-		"sim/game", "sim/packbench", "sim/player", "sim/tune"},
+		"sim/game", "sim/nativebench", "sim/packbench", "sim/player", "sim/tune"},
 }
 
 // forbiddenDeps are packages that must not be reached at all, directly or

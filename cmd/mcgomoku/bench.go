@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -14,17 +15,21 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/nativebench"
 	"github.com/mcgomoku/mcgomoku/sim/packbench"
 )
 
 // benchOptions are the flags of "mcgomoku bench".
 type benchOptions struct {
-	config string
-	ai     string // comma-separated profiles
-	sizes  string // comma-separated board sizes
-	games  int
-	seed   uint64
-	json   bool
+	config  string
+	ai      string // comma-separated profiles
+	sizes   string // comma-separated board sizes
+	games   int
+	seed    uint64
+	json    bool
+	native  bool
+	repeat  int
+	profile profileFlags
 }
 
 func init() {
@@ -32,6 +37,7 @@ func init() {
 		name:    "bench",
 		summary: "measure the data pack's AI in the interpreter: commands per AI move and entities scanned, per AI and board size",
 		usage: `[--config FILE] [--ai greedy,seed000] [--sizes 15,19] [--games N] [--seed N] [--json]
+       mcgomoku bench --native [--config FILE] [--games N] [--repeat N] [--seed N] [--json]
 
 Generates a pack for each AI and board size (the rest from the config),
 plays games against it through the interpreter by clicking cells, and
@@ -39,16 +45,33 @@ prints per AI move the commands run (mean, 99th percentile, worst) and the
 entities scanned, for the AI path and for the whole move (from the end of
 the player's click to the tick the AI's stone lands; the AI path leaves
 out the feedback to players under gomoku:ui/), then the goals those
-numbers are held to.`,
+numbers are held to.
+
+With --native it measures the native greedy AI instead: the engine loop
+of go test ./sim/player -bench GreedyGames against the paths users take,
+sim greedy greedy and tune, on one and two goroutines, in games and moves
+per second side by side, then checks the paths' moves per second (at
+least half the engine's on one goroutine, 1.7× their own on two).`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &benchOptions{}
 			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: mcgomoku gen's, the built-in examples/tuned.toml)")
 			fs.StringVar(&o.ai, "ai", "greedy,seed000", "AI profiles to compare, comma-separated")
 			fs.StringVar(&o.sizes, "sizes", "15,19", "board sizes, comma-separated")
-			fs.IntVar(&o.games, "games", 10, "games per AI and size (the AI alternates colours)")
-			fs.Uint64Var(&o.seed, "seed", 1, "seed for the opponent's random moves and the interpreter")
+			fs.IntVar(&o.games, "games", 10, "games per AI and size (the AI alternates colours); with --native, games per row (default 4000)")
+			fs.Uint64Var(&o.seed, "seed", 1, "seed for the opponent's random moves and the interpreter; with --native, for the openings")
 			fs.BoolVar(&o.json, "json", false, "print the rows and goals as JSON")
-			return o.run
+			fs.BoolVar(&o.native, "native", false, "measure the native AI's engine against the sim and tune paths instead of the packs")
+			fs.IntVar(&o.repeat, "repeat", 3, "with --native: runs of each row, the fastest kept")
+			o.profile.register(fs)
+			return o.profile.wrap(func(e *env, args []string) error {
+				if o.native {
+					return o.runNative(e, args, fs)
+				}
+				if fs.Changed("repeat") {
+					return usagef("--repeat is for --native")
+				}
+				return o.run(e, args)
+			})
 		},
 	})
 }
@@ -100,6 +123,19 @@ func (o *benchOptions) run(e *env, args []string) error {
 		// The rows measured so far, as the goals see them.
 		res.Goals = packbench.Goals(res.Rows)
 	}
+	return o.print(e, res, interrupted)
+}
+
+// benchResult is what both benches print.
+type benchResult interface {
+	WriteJSON(w io.Writer) error
+	WriteText(w io.Writer) error
+}
+
+// print writes the result as --json asks; an interrupted run prints what
+// it measured, then says so.
+func (o *benchOptions) print(e *env, res benchResult, interrupted bool) error {
+	var err error
 	if o.json {
 		err = res.WriteJSON(e.stdout)
 	} else {
@@ -112,4 +148,46 @@ func (o *benchOptions) run(e *env, args []string) error {
 		return errInterrupted
 	}
 	return nil
+}
+
+// nativeGames is --games for --native when not given: enough games for
+// each row to take a good part of a second on one core.
+const nativeGames = 4000
+
+func (o *benchOptions) runNative(e *env, args []string, fs *pflag.FlagSet) error {
+	switch {
+	case len(args) > 0:
+		return usagef("unexpected argument %q", args[0])
+	case fs.Changed("ai") || fs.Changed("sizes"):
+		return usagef("--ai and --sizes are for the packs; --native measures greedy on the config's board")
+	case fs.Changed("games") && o.games <= 0:
+		return usagef("--games must be positive")
+	case o.repeat <= 0:
+		return usagef("--repeat must be positive")
+	}
+	games := nativeGames
+	if fs.Changed("games") {
+		games = o.games
+	}
+	cfg, spec := config.Default(), "greedy"
+	if o.config != "" {
+		c, err := config.Load(o.config)
+		if err != nil {
+			return err
+		}
+		cfg, spec = c, "greedy:"+o.config
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := nativebench.Run(ctx, nativebench.Options{
+		Config: cfg, Spec: spec, Games: games, Seed: int64(o.seed), Repeat: o.repeat,
+		Progress: func(r nativebench.Row) {
+			fmt.Fprintf(e.stderr, "%s --jobs %d: %.0f games/s\n", r.Path, r.Jobs, r.GamesPerSec)
+		},
+	})
+	interrupted := err != nil && errors.Is(err, context.Canceled)
+	if err != nil && !interrupted {
+		return err
+	}
+	return o.print(e, res, interrupted)
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -64,5 +66,91 @@ func TestBenchJSON(t *testing.T) {
 	code, stdout, _ = runCmd(t, "", "bench", "--sizes", "7", "--games", "1", "--ai", "greedy")
 	if code != exitOK || !strings.Contains(stdout, "cmds/move mean") || !strings.Contains(stdout, "greedy scans no entities") {
 		t.Errorf("text output (exit %d):\n%s", code, stdout)
+	}
+}
+
+func TestBenchNativeUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "--native", "--ai", "greedy"}, "--ai and --sizes are for the packs"},
+		{[]string{"bench", "--native", "--sizes", "15"}, "--ai and --sizes are for the packs"},
+		{[]string{"bench", "--native", "--repeat", "0"}, "--repeat must be positive"},
+		{[]string{"bench", "--native", "--games", "0"}, "--games must be positive"},
+		{[]string{"bench", "--native", "extra"}, `unexpected argument "extra"`},
+		{[]string{"bench", "--repeat", "2"}, "--repeat is for --native"},
+	} {
+		code, _, stderr := runCmd(t, "", tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "usage: mcgomoku bench") {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d with %q and the usage", tc.args, code, stderr, exitUsage, tc.want)
+		}
+	}
+}
+
+// TestBenchNative runs a tiny native bench: six rows with the fields the
+// JSON promises, the four goals, a progress line per run, and the text
+// table with its goal lines.
+func TestBenchNative(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "", "bench", "--native", "--games", "8", "--repeat", "1", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Rows  []map[string]any `json:"rows"`
+		Goals []struct {
+			Goal string `json:"goal"`
+			OK   bool   `json:"ok"`
+		} `json:"goals"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if len(res.Rows) != 6 || res.Rows[0]["path"] != "engine" || res.Rows[2]["path"] != "sim" || res.Rows[5]["path"] != "tune" {
+		t.Fatalf("rows: %v", res.Rows)
+	}
+	for _, r := range res.Rows {
+		for _, k := range []string{"jobs", "games", "moves_per_game", "games_per_second", "moves_per_second", "vs_engine", "vs_one_job"} {
+			if _, ok := r[k]; !ok {
+				t.Errorf("row %v has no %q", r["path"], k)
+			}
+		}
+	}
+	if len(res.Goals) != 4 {
+		t.Errorf("goals: %+v", res.Goals)
+	}
+	if strings.Count(stderr, "games/s") != 6 {
+		t.Errorf("want a progress line per run on stderr: %q", stderr)
+	}
+	code, stdout, _ = runCmd(t, "", "bench", "--native", "--games", "8", "--repeat", "1")
+	if code != exitOK || !strings.Contains(stdout, "× engine") || !strings.Contains(stdout, "sim --jobs 1 runs at least 50%") {
+		t.Errorf("text output (exit %d):\n%s", code, stdout)
+	}
+}
+
+// TestProfileFlags: --cpuprofile and --memprofile write pprof files
+// (gzip-compressed protocol buffers) for a real run.
+func TestProfileFlags(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof")
+	code, _, stderr := runCmd(t, "", "sim", "greedy", "greedy", "--games", "4", "--size", "9", "--cpuprofile", cpu, "--memprofile", mem)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, p := range []string{cpu, mem} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+			t.Errorf("%s is not a pprof file (%d bytes)", filepath.Base(p), len(data))
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*tmp*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	code, _, stderr = runCmd(t, "", "sim", "greedy", "greedy", "--games", "2", "--cpuprofile", filepath.Join(dir, "no", "such", "x.prof"))
+	if code != exitFailure || !strings.Contains(stderr, "--cpuprofile") {
+		t.Errorf("unwritable profile: exit %d, %q", code, stderr)
 	}
 }

@@ -48,6 +48,7 @@ type simOptions struct {
 	judge        string
 	tolerance    float64
 	playouts     int
+	profile      profileFlags
 }
 
 func init() {
@@ -88,7 +89,8 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 			fs.StringVar(&o.judge, "judge", arena.DefaultJudge, "player that judges generated openings")
 			fs.Float64Var(&o.tolerance, "tolerance", 0, "how far from an even game a generated opening may be (default: 0.15 by evaluation, 0.25 by playouts)")
 			fs.IntVar(&o.playouts, "playouts", 4, "judge-against-judge games per candidate when the judge cannot evaluate")
-			return func(e *env, args []string) error { return o.run(e, args, fs) }
+			o.profile.register(fs)
+			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
 	})
 }

@@ -39,6 +39,7 @@ type tuneOptions struct {
 	verify     int
 	openings   string
 	stones     int
+	profile    profileFlags
 }
 
 func init() {
@@ -73,7 +74,8 @@ the run to --chart.`,
 			fs.IntVar(&o.verify, "verify", 1000, "games of the final match, tuned against start (0: none)")
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
-			return func(e *env, args []string) error { return o.run(e, args, fs) }
+			o.profile.register(fs)
+			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
 	})
 }
@@ -134,17 +136,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 
 	tc := cfg.Tune
-	var params []tune.Param
-	var index []int
-	for i, p := range tc.Params {
-		if !p.On {
-			continue
-		}
-		key := config.TunableKeys()[i]
-		params = append(params, tune.Param{Key: key, Start: float64(*config.TunedWeight(&cfg.Weights, i)),
-			Min: float64(p.Min), Max: float64(p.Max), Step: p.Step, Rate: tc.ParamRate(i)})
-		index = append(index, i)
-	}
+	params, index := tune.ConfigParams(cfg)
 	if len(params) == 0 {
 		return fmt.Errorf("%s: the [tune.params] section lists no weights: nothing to tune", name)
 	}

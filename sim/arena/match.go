@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -24,10 +26,25 @@ type Entrant struct {
 }
 
 func (e Entrant) make(opt player.Options) (player.Player, error) {
-	if e.New != nil {
-		return e.New(opt)
+	f, err := e.prepare()
+	if err != nil {
+		return nil, err
 	}
-	return player.New(e.Spec, opt)
+	return f(opt)
+}
+
+// prepare returns the factory of the entrant's players: its own, or the
+// registry's for its spec with the spec (and any file it names) read
+// once, as a run makes players for every game.
+func (e Entrant) prepare() (Factory, error) {
+	if e.New != nil {
+		return e.New, nil
+	}
+	m, err := player.Prepare(e.Spec)
+	if err != nil {
+		return nil, err
+	}
+	return Factory(m), nil
 }
 
 // MatchConfig describes a match between two players. Only A and B (or
@@ -234,6 +251,7 @@ func Tournament(ctx context.Context, cfg TournamentConfig) (*Result, error) {
 
 type run struct {
 	entrants []Entrant
+	makers   []Factory // entrants[i]'s players, prepared once
 	pairings [][2]int
 	games    int // per pairing
 	size     int
@@ -291,10 +309,15 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	for i, e := range r.entrants {
 		// Make every player once before any game, so a bad spec or an
 		// engine that will not start fails the run at once.
-		p, err := e.make(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed})
+		f, err := e.prepare()
 		if err != nil {
 			return nil, err
 		}
+		p, err := f(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed})
+		if err != nil {
+			return nil, err
+		}
+		r.makers = append(r.makers, f)
 		name := e.Spec
 		if name == "" {
 			name = p.Name()
@@ -329,24 +352,28 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	jobCh := make(chan job)
-	outCh := make(chan outcome)
-	go func() {
-		defer close(jobCh)
-		for _, j := range jobs {
-			select {
-			case jobCh <- j:
-			case <-runCtx.Done():
-				return
-			}
-		}
-	}()
+	// Workers take the next job by counting, not from a feeding
+	// goroutine, and hand results over through a buffer: a game of the
+	// native AI lasts well under a millisecond, and waking a goroutine
+	// for every game in each direction cost more than the game. With the
+	// buffer the collector runs when a core is free, draining many
+	// results at once; results it receives after an SPRT stop or an
+	// error are dropped, as before.
+	var next atomic.Int64
+	workers := min(r.jobs, len(jobs))
+	outCh := make(chan outcome, 64*workers)
 	var wg sync.WaitGroup
-	for range min(r.jobs, len(jobs)) {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.worker(runCtx, res.Players, jobCh, outCh)
+			r.worker(runCtx, res.Players, func() (job, bool) {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) || runCtx.Err() != nil {
+					return job{}, false
+				}
+				return jobs[i], true
+			}, outCh)
 		}()
 	}
 	go func() { wg.Wait(); close(outCh) }()
@@ -417,19 +444,20 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
-// worker plays jobs until the channel closes. Players holding outside
+// worker plays jobs until nextJob has none left. Players holding outside
 // resources (engine processes) are kept for the worker's life and reset
 // by the protocol between games; the others are made for each game, with
 // the game's own seed, so no result depends on which worker played it.
-func (r *run) worker(ctx context.Context, names []string, jobs <-chan job, out chan<- outcome) {
+func (r *run) worker(ctx context.Context, names []string, nextJob func() (job, bool), out chan<- outcome) {
 	kept := map[int]player.Player{}
 	defer func() {
 		for _, p := range kept {
 			p.(player.Closer).Close()
 		}
 	}()
-	for j := range jobs {
-		g, done, err := r.playJob(ctx, j, names, kept)
+	var times []time.Duration // room for each game's move times, reused
+	for j, ok := nextJob(); ok; j, ok = nextJob() {
+		g, done, err := r.playJob(ctx, j, names, kept, &times)
 		out <- outcome{game: g, err: err, done: done}
 	}
 }
@@ -443,7 +471,10 @@ func gameSeed(seed int64, pairing, index, colour int) int64 {
 	return int64(z ^ z>>31)
 }
 
-func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player) (g Game, done bool, err error) {
+// playJob plays one game. times is the worker's room for the thinking
+// times while the game runs; the Game gets exact copies of the moves and
+// times, since a long match keeps every game.
+func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player, times *[]time.Duration) (g Game, done bool, err error) {
 	op := r.openings[(j.index/2)%len(r.openings)]
 	b, err := op.Board(r.size, r.rule)
 	if err != nil {
@@ -455,16 +486,22 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 	g = Game{
 		Number: j.number, Pairing: j.pairing, Index: j.index, Opening: (j.index / 2) % len(r.openings),
 		Black: names[who[0]], White: names[who[1]], BlackSide: blackSide,
-		OpeningMoves: len(op.Moves), Moves: append([]int(nil), op.Moves...),
-		Times: make([]time.Duration, len(op.Moves)),
+		OpeningMoves: len(op.Moves),
 	}
+	took := append((*times)[:0], make([]time.Duration, len(op.Moves))...) // 0 for the opening's moves
+	defer func() {
+		if done {
+			g.Moves, g.Times = slices.Clone(b.History()), slices.Clone(took)
+		}
+		*times = took
+	}()
 	var players [2]player.Player
 	for c, e := range who {
 		if p, ok := kept[e]; ok {
 			players[c] = p
 			continue
 		}
-		p, err := r.entrants[e].make(player.Options{Size: r.size, Rule: r.rule, Seed: gameSeed(r.seed, j.pairing, j.index, c)})
+		p, err := r.makers[e](player.Options{Size: r.size, Rule: r.rule, Seed: gameSeed(r.seed, j.pairing, j.index, c)})
 		if err != nil {
 			return Game{}, false, fmt.Errorf("%s: %w", names[e], err)
 		}
@@ -504,7 +541,7 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 		p := players[mover-1]
 		start := time.Now()
 		cell, err := safeMove(ctx, p, b)
-		took := time.Since(start)
+		thought := time.Since(start)
 		if err == nil {
 			if lerr := b.Legal(cell); lerr != nil {
 				err = &player.ForfeitError{Kind: player.Illegal, Msg: moveName(cell, r.size) + ": " + lerr.Error()}
@@ -524,8 +561,7 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 		if err := b.Play(cell); err != nil {
 			return Game{}, false, fmt.Errorf("internal error: a legal move failed: %v", err)
 		}
-		g.Moves = append(g.Moves, cell)
-		g.Times = append(g.Times, took)
+		took = append(took, thought)
 	}
 	g.Winner = b.Winner()
 	g.End = EndFive

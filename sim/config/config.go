@@ -22,6 +22,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -134,24 +135,41 @@ type Pack struct {
 // Profiles are the AI profiles a config may choose.
 var Profiles = []string{"greedy", "seed000"}
 
-// Default returns the embedded default config.
+// Default returns the embedded default config: a fresh copy the caller
+// may change. The text is parsed once per process (players are made per
+// game, and parsing costs more than a game).
 func Default() *Config {
-	c, err := Parse("(default)", examples.Default)
-	if err != nil {
-		panic("internal error: the embedded default config is invalid: " + err.Error())
-	}
-	return c
+	c := *parsedDefault()
+	return &c
 }
 
 // PackDefault returns the config `mcgomoku gen` uses when given none: the
-// embedded examples/tuned.toml, the default config with tuned weights.
+// embedded examples/tuned.toml, the default config with tuned weights. Like
+// Default it is parsed once and returned as a fresh copy.
 func PackDefault() *Config {
-	c, err := Parse("(default: examples/tuned.toml)", examples.Tuned)
-	if err != nil {
-		panic("internal error: the embedded tuned config is invalid: " + err.Error())
-	}
-	return c
+	c := *parsedPackDefault()
+	return &c
 }
+
+// A Config holds no pointers, maps or slices (it is comparable), so
+// copying the struct is a deep copy and the parsed originals stay
+// untouched.
+var (
+	parsedDefault = sync.OnceValue(func() *Config {
+		c, err := decode("(default)", examples.Default, builtin())
+		if err != nil {
+			panic("internal error: the embedded default config is invalid: " + err.Error())
+		}
+		return c
+	})
+	parsedPackDefault = sync.OnceValue(func() *Config {
+		c, err := Parse("(default: examples/tuned.toml)", examples.Tuned)
+		if err != nil {
+			panic("internal error: the embedded tuned config is invalid: " + err.Error())
+		}
+		return c
+	})
+)
 
 // Load reads and validates a config file.
 func Load(path string) (*Config, error) {
@@ -166,11 +184,7 @@ func Load(path string) (*Config, error) {
 func Parse(name string, data []byte) (*Config, error) {
 	base := builtin()
 	if name != "(default)" {
-		d, err := Parse("(default)", examples.Default)
-		if err != nil {
-			return nil, fmt.Errorf("internal error: the embedded default config is invalid: %w", err)
-		}
-		base = d
+		base = Default()
 	}
 	return decode(name, data, base)
 }

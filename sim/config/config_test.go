@@ -147,6 +147,22 @@ func TestPackDefaultIsTheTunedConfig(t *testing.T) {
 	}
 }
 
+// TestDefaultIsAFreshCopy: the embedded configs are parsed once, and each
+// call hands out a copy, so a caller changing its config changes no one
+// else's.
+func TestDefaultIsAFreshCopy(t *testing.T) {
+	for _, get := range []func() *Config{Default, PackDefault} {
+		a := get()
+		want := *a
+		a.Weights.Centre += 100
+		a.Game.Size = 7
+		a.Tune.Params[0].Max = -1
+		if b := get(); *b != want || b == a {
+			t.Errorf("a changed copy leaked into the next call: %+v", b.Game)
+		}
+	}
+}
+
 func TestSeed000Bias(t *testing.T) {
 	cfg := Default().Seed000
 	tests := []struct {

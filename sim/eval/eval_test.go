@@ -154,3 +154,42 @@ func TestOrderStartsAtCentre(t *testing.T) {
 		t.Errorf("empty board: best %s, want h8", game.FormatMove(c, 15))
 	}
 }
+
+// TestSharedEmptyBoards: models of other weights share the empty board's
+// weight-free part and their geometry, yet each model's empty state, and
+// a state moved from one model to another by ResetTo, equals a
+// recomputation under its own weights.
+func TestSharedEmptyBoards(t *testing.T) {
+	other := DefaultWeights()
+	other.Attack[OpenThree] += 777
+	other.Defence[Two] += 5
+	other.Centre = 3
+	for _, size := range []int{9, 15} {
+		for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
+			a, err := NewModel(size, rule, DefaultWeights())
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := NewModel(size, rule, other)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if &a.Touch[0] != &b.Touch[0] {
+				t.Errorf("%d×%d %v: two models built their own neighbour lists", size, size, rule)
+			}
+			s := NewState(a)
+			for _, m := range []*Model{a, b, a} {
+				s.ResetTo(m)
+				for k, cell := range []int{size*size/2 + 1, size*size/2 - size, 0, size*size/2 + 2} {
+					s.Place(cell, game.Colour(1+k%2))
+				}
+				if err := s.Check(); err != nil {
+					t.Fatalf("%d×%d %v, weights %p: %v", size, size, rule, m, err)
+				}
+				if err := NewState(m).Check(); err != nil {
+					t.Fatalf("%d×%d %v: the empty state: %v", size, size, rule, err)
+				}
+			}
+		}
+	}
+}

@@ -10,6 +10,8 @@ import (
 
 // Model is the evaluation model for one board size, rule and set of
 // weights: everything the native AI and the generator need, computed once.
+// A model and its slices are read-only once built: Order, Rank, Initial
+// and Touch are shared by every model of the same size and radius.
 type Model struct {
 	Size    int
 	Rule    game.Rule
@@ -43,8 +45,60 @@ type Model struct {
 
 // empty returns the cached evaluation of the empty board.
 func (m *Model) empty() *State {
-	m.emptyOnce.Do(func() { m.emptyState = NewState(m) })
+	m.emptyOnce.Do(func() { m.emptyState = emptyState(m) })
 	return m.emptyState
+}
+
+// emptyShape is the part of the empty board's evaluation that does not
+// depend on the weights: window codes, patterns and the four and open
+// three counts, the same for every model of a size, radius and pair of
+// tables. Shared read-only by those models' empty states, so a model for
+// new weights (tuning makes two an iteration) only sums its weights.
+type emptyShape struct {
+	code          [2][]int32
+	pat           [2][]Pattern
+	fours, threes [2][]int8
+}
+
+type emptyShapeKey struct {
+	size, r int
+	tables  [2]*Table
+}
+
+var (
+	emptyShapesMu sync.Mutex
+	emptyShapes   = map[emptyShapeKey]*emptyShape{}
+)
+
+// emptyState is m's evaluation of the empty board, whose code, pattern
+// and count slices are shared with other models (it is only copied from).
+func emptyState(m *Model) *State {
+	emptyShapesMu.Lock()
+	k := emptyShapeKey{m.Size, m.R, m.Tables}
+	sh, ok := emptyShapes[k]
+	if !ok {
+		full := newState(m)
+		full.recompute()
+		sh = &emptyShape{code: full.code, pat: full.pat, fours: full.fours, threes: full.threes}
+		emptyShapes[k] = sh
+	}
+	emptyShapesMu.Unlock()
+	n := m.Size * m.Size
+	s := &State{m: m, cells: make([]game.Colour, n), code: sh.code, pat: sh.pat, fours: sh.fours, threes: sh.threes}
+	w := &m.Weights
+	for c := 0; c < 2; c++ {
+		s.att[c] = make([]int32, n)
+		s.def[c] = make([]int32, n)
+		s.total[c] = make([]int64, n)
+		for slot, p := range sh.pat[c] {
+			s.att[c][slot/4] += w.Attack[p]
+			s.def[c][slot/4] += w.Defence[p]
+		}
+	}
+	for i := 0; i < n; i++ {
+		s.retotal(i)
+	}
+	return s
 }
 
 // Touch is one window a stone changes.
@@ -84,28 +138,62 @@ func NewModel(size int, rule game.Rule, w Weights) (*Model, error) {
 	m.Tables[0] = tableWithRadius(bw, m.R)
 	m.Tables[1] = tableWithRadius(ww, m.R)
 
+	g := geometryFor(size, m.R)
+	m.Order, m.Rank, m.Initial, m.Touch = g.order, g.rank, g.initial, g.touch
+	c := (size - 1) / 2 // the centre cell (upper-left of the middle four on even sizes)
+	m.Bias = make([]int32, size*size)
+	for i := range m.Bias {
+		ring := max(abs(i%size-c), abs(i/size-c))
+		m.Bias[i] = max(0, w.Centre-int32(ring))
+	}
+	return m, nil
+}
+
+// geometry is the part of a model that depends only on the board size
+// and the window radius, not on the weights: built once per process and
+// shared (read-only) by every model, since tuning makes new models with
+// new weights all the time.
+type geometry struct {
+	order   []int
+	rank    []int32
+	initial []int32
+	touch   [][]Touch
+}
+
+type geometryKey struct{ size, r int }
+
+var (
+	geometriesMu sync.Mutex
+	geometries   = map[geometryKey]*geometry{}
+)
+
+func geometryFor(size, r int) *geometry {
+	geometriesMu.Lock()
+	defer geometriesMu.Unlock()
+	k := geometryKey{size, r}
+	if g, ok := geometries[k]; ok {
+		return g
+	}
+	g := buildGeometry(size, r)
+	geometries[k] = g
+	return g
+}
+
+func buildGeometry(size, r int) *geometry {
 	n := size * size
 	c := (size - 1) / 2 // the centre cell (upper-left of the middle four on even sizes)
-	m.Bias = make([]int32, n)
-	m.Order = make([]int, n)
+	g := &geometry{order: make([]int, n), rank: make([]int32, n), initial: make([]int32, n*4), touch: make([][]Touch, n)}
 	dist := make([]int, n)
 	for i := 0; i < n; i++ {
-		x, y := i%size, i/size
-		dx, dy := x-c, y-c
-		ring := max(abs(dx), abs(dy))
-		m.Bias[i] = max(0, w.Centre-int32(ring))
+		dx, dy := i%size-c, i/size-c
 		dist[i] = dx*dx + dy*dy
-		m.Order[i] = i
+		g.order[i] = i
 	}
-	sort.SliceStable(m.Order, func(a, b int) bool { return dist[m.Order[a]] < dist[m.Order[b]] })
-	m.Rank = make([]int32, n)
-	for r, i := range m.Order {
-		m.Rank[i] = int32(r)
+	sort.SliceStable(g.order, func(a, b int) bool { return dist[g.order[a]] < dist[g.order[b]] })
+	for rk, i := range g.order {
+		g.rank[i] = int32(rk)
 	}
-
-	m.Initial = make([]int32, n*4)
-	m.Touch = make([][]Touch, n)
-	pow := make([]int32, 2*m.R)
+	pow := make([]int32, 2*r)
 	pow[0] = 1
 	for i := 1; i < len(pow); i++ {
 		pow[i] = pow[i-1] * 3
@@ -113,23 +201,23 @@ func NewModel(size int, rule game.Rule, w Weights) (*Model, error) {
 	for i := 0; i < n; i++ {
 		x, y := i%size, i/size
 		for d, dir := range game.Directions {
-			for k := -m.R; k <= m.R; k++ {
+			for k := -r; k <= r; k++ {
 				if k == 0 {
 					continue
 				}
 				qx, qy := x+k*dir[0], y+k*dir[1]
-				place := pow[DigitPos(k, m.R)]
+				place := pow[DigitPos(k, r)]
 				if qx < 0 || qy < 0 || qx >= size || qy >= size {
-					m.Initial[i*4+d] += DigitBlocked * place
+					g.initial[i*4+d] += DigitBlocked * place
 					continue
 				}
 				// Seen from q, this cell sits at offset -k.
 				q := qy*size + qx
-				m.Touch[i] = append(m.Touch[i], Touch{Slot: int32(q*4 + d), Place: pow[DigitPos(-k, m.R)]})
+				g.touch[i] = append(g.touch[i], Touch{Slot: int32(q*4 + d), Place: pow[DigitPos(-k, r)]})
 			}
 		}
 	}
-	return m, nil
+	return g
 }
 
 func abs(x int) int {

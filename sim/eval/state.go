@@ -27,8 +27,17 @@ type State struct {
 	total [2][]int64
 }
 
-// NewState returns the evaluation of an empty board.
+// NewState returns the evaluation of an empty board: a copy of the
+// model's, computed once per model, since players are made per game.
 func NewState(m *Model) *State {
+	s := newState(m)
+	s.Reset()
+	return s
+}
+
+// newState allocates a state with the empty board's window codes but no
+// patterns or scores yet.
+func newState(m *Model) *State {
 	n := m.Size * m.Size
 	s := &State{m: m, cells: make([]game.Colour, n)}
 	for c := 0; c < 2; c++ {
@@ -40,8 +49,19 @@ func NewState(m *Model) *State {
 		s.threes[c] = make([]int8, n)
 		s.total[c] = make([]int64, n)
 	}
-	s.recompute()
 	return s
+}
+
+// ResetTo makes s the empty board's evaluation under m, a model for the
+// same board size (of any weights and rule), reusing s's memory: tuning
+// makes models for new weights all the time, and states are the larger
+// part.
+func (s *State) ResetTo(m *Model) {
+	if m.Size != s.m.Size {
+		panic(fmt.Sprintf("internal error: a %d×%d state reset to a %d×%d model", s.m.Size, s.m.Size, m.Size, m.Size))
+	}
+	s.m = m
+	s.Reset()
 }
 
 // Reset returns the state to the empty board, faster than undoing every
@@ -265,7 +285,9 @@ func (s *State) Best(toMove game.Colour, skip func(int) bool, rng *rand.Rand) (c
 // FromCells evaluates a position from scratch, reading every window off
 // the board directly: the reference the incremental updates must equal.
 func FromCells(m *Model, cells []game.Colour) *State {
-	s := NewState(m)
+	// From scratch, not from the cached empty board: this is the
+	// reference the incremental state (and that cache) is checked against.
+	s := newState(m)
 	copy(s.cells, cells)
 	size := m.Size
 	for i := range cells {

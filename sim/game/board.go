@@ -94,7 +94,10 @@ func NewBoard(size int, rule Rule) (*Board, error) {
 	if rule > Renju {
 		return nil, fmt.Errorf("unknown rule %d", rule)
 	}
-	return &Board{size: size, rule: rule, cells: make([]Colour, size*size)}, nil
+	// The history gets room for a full board at once: a game's moves
+	// otherwise regrow it five or six times, and matches make a board per
+	// game.
+	return &Board{size: size, rule: rule, cells: make([]Colour, size*size), history: make([]int, 0, size*size)}, nil
 }
 
 // MustBoard is NewBoard for sizes and rules known to be valid.

@@ -111,6 +111,11 @@ const (
 const (
 	modForked uint8 = 1 << iota
 	modReturn
+	// modAlone marks a custom leaf run by runLine for its one source
+	// after return run: the entry queues nothing after it (its frame is
+	// discarded, so no continuation follows), so what it queues may go
+	// straight onto the stack.
+	modAlone
 )
 
 type entry struct {
@@ -169,6 +174,34 @@ type execCtx struct {
 	cur     *callInfo
 	touched []*instFunc
 	direct  FunctionCost
+	// calls is where callInfos are made, a chunk at a time: a generated
+	// AI calls hundreds of functions per move. A context is reused from
+	// one top-level call to the next (Machine.spare), and so is the last
+	// chunk, since nothing refers to a finished call's callInfos.
+	calls []callInfo
+}
+
+// newCall returns a callInfo for a call of fn from parent.
+func (c *execCtx) newCall(fn *instFunc, parent *callInfo) *callInfo {
+	if len(c.calls) == cap(c.calls) {
+		// The full chunk stays alive for as long as frames point into it.
+		c.calls = make([]callInfo, 0, 1024)
+	}
+	c.calls = append(c.calls, callInfo{fn.id, parent, fn})
+	return &c.calls[len(c.calls)-1]
+}
+
+// reset readies a used context for the next top-level call, keeping the
+// room its slices grew.
+func (c *execCtx) reset(quota int64, forkLimit int, stats *CallStats) {
+	clear(c.stack)
+	clear(c.newTop)
+	clear(c.counts)
+	*c = execCtx{
+		quota: quota, forkLimit: forkLimit, stats: stats,
+		stack: c.stack[:0], newTop: c.newTop[:0], counts: c.counts,
+		touched: c.touched[:0], calls: c.calls[:0],
+	}
 }
 
 // charge returns the exclusive counters of the function ci runs (or of
@@ -196,12 +229,17 @@ func (c *execCtx) foldFunctionCosts(stats *CallStats) {
 		stats.ByFunction[""] = c.direct
 	}
 	for _, fn := range c.touched {
-		fc := stats.ByFunction[fn.id]
-		fc.add(fn.cost)
-		stats.ByFunction[fn.id] = fc
+		if fn.expanded {
+			fc := stats.ByFunction[fn.id]
+			fc.add(fn.cost)
+			stats.ByFunction[fn.id] = fc
+		} else {
+			// A plain function's id is touched once: one map operation.
+			stats.ByFunction[fn.id] = fn.cost
+		}
 		fn.cost, fn.touched = FunctionCost{}, false
 	}
-	c.touched = nil
+	c.touched = c.touched[:0]
 }
 
 func (m *Machine) queueNext(e entry) {
@@ -257,14 +295,13 @@ func (m *Machine) runTop(entryName string, setup func()) (*CallStats, error) {
 	if limit < 1 {
 		limit = 1
 	}
-	m.ctx = &execCtx{
-		quota:     limit,
-		forkLimit: m.rules.int("max_command_forks"),
-		stats:     stats,
-		counts:    make([]int64, len(cmdNames)),
+	c := m.spare
+	if c == nil {
+		c = &execCtx{counts: make([]int64, len(cmdNames))}
 	}
-	c := m.ctx
-	defer func() { m.ctx = nil }()
+	c.reset(limit, m.rules.int("max_command_forks"), stats)
+	m.ctx, m.spare = c, nil
+	defer func() { m.ctx, m.spare = nil, c }()
 	setup()
 	m.pushNew()
 	for {
@@ -374,10 +411,21 @@ func (m *Machine) execEntry(e *entry) {
 		if e.retParent {
 			ctl = e.frame.ctl
 		}
-		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: &callInfo{e.fn.id, e.frame.call, e.fn}}
-		if len(e.fn.lines) > 0 {
-			m.queueNext(entry{kind: eBody, frame: nf, fn: e.fn, src: e.src})
+		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: c.newCall(e.fn, e.frame.call)}
+		if len(e.fn.lines) == 0 {
+			return
 		}
+		body := entry{kind: eBody, frame: nf, fn: e.fn, src: e.src}
+		if c.quota > 0 && len(c.newTop) == 0 && !c.overflow {
+			// The body would be queued alone and dequeued next, after a
+			// quota check that passes: run it now. Whatever it leaves
+			// queued goes where it would have (runBody pushes its own
+			// continuation, the loop then what its lines queued).
+			c.curDepth = depth
+			m.runBody(&body)
+			return
+		}
+		m.queueNext(body)
 	case eFall:
 		if e.frame.ret != nil {
 			e.frame.ret.onResult(m, false, 0)
@@ -458,6 +506,15 @@ func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 	}
 	for i := range line.stages {
 		st := &line.stages[i]
+		if st.custom == custReturnRun && c.forkLimit > 1 && c.quota > 0 && len(c.newTop) == 0 && !c.overflow {
+			// return run: the game discards the frame and queues the rest
+			// of the line alone, at no cost, to be dequeued next after a
+			// quota check that passes; so it goes on here (the tree lines
+			// of a generated AI are all "… run return run function …").
+			m.discard(f)
+			mods |= modReturn
+			continue
+		}
 		if st.single == nil || c.forkLimit <= 1 {
 			m.buildContexts(line, i, src, []*source{materialize()}, f, mods)
 			return
@@ -482,13 +539,25 @@ func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 			return
 		}
 		if !ok {
+			if mods&modReturn != 0 {
+				// After return run, no source left: the frame falls
+				// through with failure (buildContexts does the same).
+				m.queueNext(entry{kind: eFall, frame: *f})
+			}
 			return
 		}
 		s = ns
 	}
 	if line.leaf == nil {
+		if mods&modReturn != 0 {
+			mods |= modAlone
+		}
 		m.runCustom(line, materialize(), f, mods)
 		return
+	}
+	if mods&modReturn != 0 {
+		// The leaf's result is also the frame's return value.
+		pending = chainCB(pending, f.ret)
 	}
 	if c.quota > 0 && len(c.newTop) == 0 {
 		m.execLeafCB(line, f, s, chainCB(s.cb, pending))
@@ -520,6 +589,12 @@ func (m *Machine) buildContexts(line *cmdLine, from int, orig *source, srcs []*s
 				return
 			}
 			m.discard(f)
+			if c.quota > 0 && len(c.newTop) == 0 && !c.overflow {
+				// The rest of the line would be dequeued next: go on
+				// (see runLine).
+				mods |= modReturn
+				continue
+			}
 			m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), src: orig, srcs: srcs, mods: mods | modReturn})
 			return
 		case custIfFunction, custUnlessFunction:
@@ -668,6 +743,13 @@ func (m *Machine) runCustom(line *cmdLine, s *source, f *frame, mods uint8) {
 // functionSource is FunctionCommand.modifySenderForExecution plus
 // clearCallbacks: silent, permission at least gamemasters, no callbacks.
 func functionSource(s *source) *source {
+	// Sources are never changed once made (every change is on a copy),
+	// so one that already fits is shared: function calls are most of
+	// what a generated AI runs, and a copy per call was most of its
+	// garbage.
+	if s.perm >= 2 && s.cb == nil {
+		return s
+	}
 	t := s.with()
 	if t.perm < 2 {
 		t.perm = 2
@@ -679,9 +761,31 @@ func functionSource(s *source) *source {
 // callFunctionCommand is FunctionCommand's custom executor.
 func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods uint8) error {
 	fc := line.fcall
-	fns, err := m.resolveFunctions(fc.id, fc.tag)
+	if inst := fc.inst; inst != nil {
+		// One plain function: what the general path below does for it,
+		// without the look-ups.
+		if mods&modReturn != 0 {
+			call := entry{kind: eCall, frame: *f, fn: inst, cb: chainCB(s.cb, f.ret), retParent: true, src: functionSource(s)}
+			c := m.ctx
+			if mods&modAlone != 0 && len(c.newTop) == 0 && !c.overflow && len(c.stack)+2 <= maxQueue {
+				// Where pushNew would put them, without the trip through
+				// newTop: the fallthrough below the call.
+				c.stack = append(c.stack, entry{kind: eFall, frame: *f}, call)
+				return nil
+			}
+			m.queueNext(call)
+			m.queueNext(entry{kind: eFall, frame: *f})
+			return nil
+		}
+		m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: s.cb, src: functionSource(s)})
+		return nil
+	}
+	fns, err := m.resolveRef(fc.funcRef, &fc.fns)
 	if err != nil {
 		return err
+	}
+	if len(fns) == 1 && fns[0].mac == nil && fc.args == nil {
+		fc.inst = fns[0].inst
 	}
 	if len(fns) == 0 {
 		return failf("can't find any functions for name #%s", fc.id)
@@ -744,7 +848,7 @@ func (p *predCB) onResult(m *Machine, success bool, result int32) {
 // ifFunction is ExecuteCommand.scheduleFunctionConditionsAndTest.
 func (m *Machine) ifFunction(line *cmdLine, i int, orig *source, srcs []*source, f *frame, mods uint8) {
 	st := &line.stages[i]
-	fns, err := m.resolveFunctions(st.fn.id, st.fn.tag)
+	fns, err := m.resolveRef(st.fn, &st.fns)
 	if err != nil {
 		m.handleErr(line, f, err)
 		return

@@ -1,6 +1,7 @@
 package mcvm
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -283,6 +284,65 @@ func TestQuotaExhaustion(t *testing.T) {
 	wantScore(t, m, "#n", "o", 15)
 	if rep.Calls[0].Units != 10 {
 		t.Errorf("units = %d, want 10", rep.Calls[0].Units)
+	}
+}
+
+// TestQuotaThroughCalls runs nested calls under every quota from one
+// unit to more than enough: the units are charged in the game's order (a
+// call, then its body's commands depth first), so exactly the first q
+// run and the rest is dropped, whether a body runs from the queue or at
+// once after its call, and whether the rest of a "… run return run
+// function …" line (a generated AI's function trees) is queued or goes on
+// at once (exec.go's fast paths). Lines after a return never run, and
+// the value returned at the bottom reaches the top.
+func TestQuotaThroughCalls(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		funcs map[string]string
+		runs  []int32 // what each unit, in order, adds to #a
+		ret   bool    // the entry returns 5 when the quota allows
+	}{
+		{"calls", map[string]string{
+			"t:main": lines("scoreboard players add #a o 1", "function t:f", "scoreboard players add #a o 10"),
+			"t:f":    lines("scoreboard players add #a o 100", "function t:g", "scoreboard players add #a o 1000"),
+			"t:g":    lines("scoreboard players add #a o 10000"),
+		}, []int32{0, 1, 0, 100, 0, 10000, 1000, 10}, false}, // call main, +1, call f, +100, call g, +10000, +1000, +10
+		{"return run", map[string]string{
+			"t:main": lines("scoreboard players add #a o 1",
+				"execute if score #a o matches 1.. run return run function t:f",
+				"scoreboard players add #a o 1000000"),
+			"t:f": lines("scoreboard players add #a o 100", "return run function t:g", "scoreboard players add #a o 1000000"),
+			"t:g": lines("scoreboard players add #a o 10000", "return 5", "scoreboard players add #a o 1000000"),
+		}, []int32{0, 1, 0, 0, 100, 0, 10000}, true}, // call main, +1, the if stage, call f, +100, call g, +10000 (returns are free)
+	} {
+		runs := tc.runs
+		for q := 1; q <= len(runs)+1; q++ {
+			funcs := map[string]string{"t:setup": lines("scoreboard objectives add o dummy", fmt.Sprintf("gamerule max_command_sequence_length %d", q))}
+			for k, v := range tc.funcs {
+				funcs[k] = v
+			}
+			m := load(t, funcs)
+			call(t, m, "t:setup")
+			rep := call(t, m, "t:main")
+			var want int32
+			for _, v := range runs[:min(q, len(runs))] {
+				want += v
+			}
+			if got, _ := m.Score("#a", "o"); got != want {
+				t.Errorf("%s, quota %d: #a = %d, want %d", tc.name, q, got, want)
+			}
+			c := rep.Calls[0]
+			// As in the game, a quota that reaches zero counts as
+			// exhausted even when nothing was left to run.
+			if wantUnits := min(q, len(runs)); c.Units != int64(wantUnits) || c.QuotaExhausted != (q <= len(runs)) {
+				t.Errorf("%s, quota %d: units %d exhausted %v, want %d %v", tc.name, q, c.Units, c.QuotaExhausted, wantUnits, q <= len(runs))
+			}
+			// "return 5" is a line of its own, dequeued after a quota
+			// check: it needs one unit left over.
+			if tc.ret && q > len(runs) && (!c.Returned || !c.Success || c.Result != 5) {
+				t.Errorf("%s, quota %d: returned %v success %v result %d, want the 5 from t:g", tc.name, q, c.Returned, c.Success, c.Result)
+			}
+		}
 	}
 }
 

@@ -29,6 +29,9 @@ type instFunc struct {
 	// call (exclusive of its callees); touched marks it charged there.
 	cost    FunctionCost
 	touched bool
+	// expanded marks a macro function's instance: several may share an
+	// id, while a plain function's one instance has its id to itself.
+	expanded bool
 }
 
 type macroFunc struct {
@@ -304,7 +307,7 @@ func (m *Machine) instantiate(fn *Function, args *Compound) (*instFunc, error) {
 		mac.cache = mac.cache[1:]
 	}
 	st.MacroExpansions++
-	inst := &instFunc{id: fn.ID}
+	inst := &instFunc{id: fn.ID, expanded: true}
 	for _, e := range mac.entries {
 		if e.plain != nil {
 			inst.lines = append(inst.lines, e.plain)
@@ -337,6 +340,21 @@ func equalStrings(a, b []string) bool {
 }
 
 // resolveFunctions is FunctionArgument's run-time lookup.
+// resolveRef is resolveFunctions for a reference compiled into a line,
+// remembered in *cache once found: a machine's functions and tags never
+// change after Load, and the AI's function trees make a call per command
+// or two.
+func (m *Machine) resolveRef(r funcRef, cache *[]*Function) ([]*Function, error) {
+	if *cache != nil {
+		return *cache, nil
+	}
+	fns, err := m.resolveFunctions(r.id, r.tag)
+	if err == nil && len(fns) > 0 {
+		*cache = fns
+	}
+	return fns, err
+}
+
 func (m *Machine) resolveFunctions(id string, tag bool) ([]*Function, error) {
 	if tag {
 		fns, ok := m.tags[id]

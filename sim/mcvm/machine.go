@@ -68,6 +68,7 @@ type Machine struct {
 	loadWarnings []string
 
 	ctx        *execCtx
+	spare      *execCtx // the last finished context, reused by the next (runTop)
 	report     *Report
 	pendingErr error
 }

@@ -45,6 +45,7 @@ type stage struct {
 	fork   bool
 	custom stageKind
 	fn     funcRef
+	fns    []*Function // fn resolved, once found (Machine.resolveRef)
 }
 
 // command is a leaf command: it returns the command's result or fails.
@@ -61,6 +62,8 @@ type modifier interface {
 type funcCall struct {
 	funcRef
 	args func(m *Machine, s *source) (*Compound, error)
+	fns  []*Function // funcRef resolved, once found (Machine.resolveRef)
+	inst *instFunc   // the one plain function it calls, once found
 }
 
 // cmdNames are the command names cost accounting reports.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -11,19 +12,15 @@ import (
 )
 
 func init() {
-	Register("greedy", func(arg string, opt Options) (Player, error) {
-		cfg := config.Default()
-		name := "greedy"
-		if arg != "" {
-			c, err := config.Load(arg)
-			if err != nil {
-				return nil, err
-			}
-			cfg, name = c, "greedy:"+arg
+	RegisterPrepared("greedy", func(arg string) (Maker, error) {
+		if arg == "" {
+			return GreedyMaker("greedy", config.Default().Weights), nil
 		}
-		g := NewGreedy(cfg.Weights, opt)
-		g.name = name
-		return g, nil
+		c, err := config.Load(arg)
+		if err != nil {
+			return nil, err
+		}
+		return GreedyMaker("greedy:"+arg, c.Weights), nil
 	})
 }
 
@@ -32,6 +29,7 @@ func init() {
 type Greedy struct {
 	name    string
 	weights eval.Weights
+	models  *modelCache // shared by the players of one Maker
 	seed    int64
 	rng     *rand.Rand // nil unless the weights ask for noise
 	state   *eval.State
@@ -40,11 +38,89 @@ type Greedy struct {
 
 // NewGreedy returns a greedy player with the given (validated) weights.
 func NewGreedy(w eval.Weights, opt Options) *Greedy {
-	g := &Greedy{name: "greedy", weights: w, seed: opt.Seed}
+	return newGreedy("greedy", w, &modelCache{weights: w}, opt)
+}
+
+// GreedyMaker returns a Maker of greedy players named name with weights
+// w. Its players share one evaluation model per board size and rule:
+// building one (tables, neighbour lists, the empty board's scores) costs
+// more than a game, and a match or a tuning iteration makes players for
+// every game. Finished players' states are reused by any later player.
+func GreedyMaker(name string, w eval.Weights) Maker {
+	models := &modelCache{weights: w}
+	return func(opt Options) (Player, error) { return newGreedy(name, w, models, opt), nil }
+}
+
+func newGreedy(name string, w eval.Weights, models *modelCache, opt Options) *Greedy {
+	g := &Greedy{name: name, weights: w, models: models, seed: opt.Seed}
 	if w.Noise > 0 {
 		g.rng = rand.New(rand.NewPCG(uint64(opt.Seed), 0x9e3779b97f4a7c15))
 	}
 	return g
+}
+
+// modelCache holds the evaluation models of one set of weights, by board
+// size and rule. A model is immutable, so players on several goroutines
+// share it.
+type modelCache struct {
+	weights eval.Weights
+	mu      sync.Mutex
+	models  map[modelKey]*eval.Model
+}
+
+type modelKey struct {
+	size int
+	rule game.Rule
+}
+
+// pooledState is a finished player's evaluation with its follower's move
+// list, whose room is reused too.
+type pooledState struct {
+	state *eval.State
+	moves []int
+}
+
+// statePools hold finished players' states by board size (index), for
+// any player's next game whatever its weights: a state's memory is the
+// size of the board times twenty, and resetting one is a copy (tuning
+// makes new weights, so new Makers, every iteration).
+var statePools [game.MaxSize + 1]sync.Pool
+
+// state returns an evaluation of the empty board for size and rule, and
+// an empty move list to follow a game with.
+func (c *modelCache) state(size int, rule game.Rule) (*eval.State, []int, error) {
+	m, err := c.model(size, rule)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p, ok := statePools[size].Get().(*pooledState); ok {
+		p.state.ResetTo(m)
+		return p.state, p.moves[:0], nil
+	}
+	return eval.NewState(m), nil, nil
+}
+
+func (c *modelCache) model(size int, rule game.Rule) (*eval.Model, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := modelKey{size, rule}
+	if m, ok := c.models[k]; ok {
+		return m, nil
+	}
+	m, err := eval.NewModel(size, rule, c.weights)
+	if err != nil {
+		return nil, err
+	}
+	if c.models == nil {
+		c.models = map[modelKey]*eval.Model{}
+	}
+	c.models[k] = m
+	return m, nil
+}
+
+// putState takes back a state and move list no player uses any more.
+func putState(s *eval.State, moves []int) {
+	statePools[s.Model().Size].Put(&pooledState{s, moves})
 }
 
 func (g *Greedy) Name() string { return g.name }
@@ -52,16 +128,28 @@ func (g *Greedy) Name() string { return g.name }
 // State returns the evaluation after the last Move, for tests and tools.
 func (g *Greedy) State() *eval.State { return g.state }
 
+// Finish hands the player's evaluation back for a later player's game;
+// the player is not used again (see Finisher).
+func (g *Greedy) Finish() {
+	if g.state != nil {
+		putState(g.state, g.follow.moves)
+		g.state = nil
+		g.follow.moves = nil
+	}
+}
+
 // sync brings the evaluation to b's position, rebuilding the model when
 // the board's size or rule changed.
 func (g *Greedy) sync(b *game.Board) error {
 	if g.state == nil || g.state.Model().Size != b.Size() || g.state.Model().Rule != b.Rule() {
-		m, err := eval.NewModel(b.Size(), b.Rule(), g.weights)
+		if g.state != nil {
+			putState(g.state, g.follow.moves)
+		}
+		st, moves, err := g.models.state(b.Size(), b.Rule())
 		if err != nil {
 			return err
 		}
-		g.state = eval.NewState(m)
-		g.follow.Reset()
+		g.state, g.follow.moves = st, moves
 	}
 	g.follow.SyncReset(b, g.state.Place, g.state.Remove, g.state.Reset)
 	return nil

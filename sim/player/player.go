@@ -46,21 +46,42 @@ type Options struct {
 // Factory makes a player from the text after "name:" in a spec ("" if none).
 type Factory func(arg string, opt Options) (Player, error)
 
-var factories = map[string]Factory{}
+// Maker makes players of one spec, whose text and files were read once by
+// Prepare. Matches and tuning make a player for every game, so whatever
+// does not depend on Options (a config file, an evaluation model) belongs
+// in the Preparer, not in every call of the Maker. A Maker may be called
+// from several goroutines at once.
+type Maker func(opt Options) (Player, error)
 
-// Register makes a player name available to New. It is called from init
-// functions; registering a name twice is a programming error.
+// Preparer reads a spec's argument once and returns the Maker of its
+// players.
+type Preparer func(arg string) (Maker, error)
+
+var preparers = map[string]Preparer{}
+
+// Register makes a player name available to New and Prepare, for players
+// with nothing worth preparing: the factory sees the argument at every
+// call. It is called from init functions; registering a name twice is a
+// programming error.
 func Register(name string, f Factory) {
-	if _, dup := factories[name]; dup {
+	RegisterPrepared(name, func(arg string) (Maker, error) {
+		return func(opt Options) (Player, error) { return f(arg, opt) }, nil
+	})
+}
+
+// RegisterPrepared is Register for players whose spec is worth reading
+// once for many games.
+func RegisterPrepared(name string, p Preparer) {
+	if _, dup := preparers[name]; dup {
 		panic("internal error: player registered twice: " + name)
 	}
-	factories[name] = f
+	preparers[name] = p
 }
 
 // Names lists the registered player names, sorted.
 func Names() []string {
-	names := make([]string, 0, len(factories))
-	for n := range factories {
+	names := make([]string, 0, len(preparers))
+	for n := range preparers {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -71,24 +92,40 @@ func Names() []string {
 // making it, so a command line can be checked before any work.
 func CheckSpec(spec string) error {
 	name, _, _ := strings.Cut(spec, ":")
-	if _, ok := factories[name]; !ok {
+	if _, ok := preparers[name]; !ok {
 		return fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
 	}
 	return nil
 }
 
-// New makes a player from a spec "name" or "name:arg".
-func New(spec string, opt Options) (Player, error) {
+// Prepare reads a spec "name" or "name:arg" once and returns the Maker of
+// its players; errors from either name the spec.
+func Prepare(spec string) (Maker, error) {
 	if err := CheckSpec(spec); err != nil {
 		return nil, err
 	}
 	name, arg, _ := strings.Cut(spec, ":")
-	f := factories[name]
-	p, err := f(arg, opt)
+	m, err := preparers[name](arg)
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", spec, err)
 	}
-	return p, nil
+	return func(opt Options) (Player, error) {
+		pl, err := m(opt)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %w", spec, err)
+		}
+		return pl, nil
+	}, nil
+}
+
+// New makes one player from a spec "name" or "name:arg". To make many
+// from one spec, Prepare it once.
+func New(spec string, opt Options) (Player, error) {
+	m, err := Prepare(spec)
+	if err != nil {
+		return nil, err
+	}
+	return m(opt)
 }
 
 // Follower keeps a copy of a game's move list in step with a board, calling

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
@@ -54,7 +53,11 @@ type Games struct {
 	Jobs     int // games played at once; 0 means GOMAXPROCS
 
 	perm     []int
+	start    arena.Factory            // the starting weights' players
+	makers   map[string]arena.Factory // the other opponents', prepared once
 	forfeits atomic.Int64
+	moves    atomic.Int64
+	crew     crew // plays each iteration's games on Jobs cores
 }
 
 // Prepare checks the opponents (making each once) and the settings.
@@ -82,6 +85,8 @@ func (g *Games) Prepare() error {
 	if err := g.Base.Validate(); err != nil {
 		return fmt.Errorf("the starting weights: %w", err)
 	}
+	g.start = greedy(g.Base)
+	g.makers = map[string]arena.Factory{}
 	seen := map[string]bool{}
 	for _, a := range g.Against {
 		if seen[a] {
@@ -91,7 +96,12 @@ func (g *Games) Prepare() error {
 		if a == Self || a == StartPlayer {
 			continue
 		}
-		p, err := player.New(a, player.Options{Size: g.Size, Rule: g.Rule, Seed: g.Seed})
+		m, err := player.Prepare(a)
+		if err != nil {
+			return err
+		}
+		g.makers[a] = arena.Factory(m)
+		p, err := m(player.Options{Size: g.Size, Rule: g.Rule, Seed: g.Seed})
 		if err != nil {
 			return err
 		}
@@ -107,6 +117,22 @@ func (g *Games) Prepare() error {
 		g.perm = rng.Perm(len(g.Openings))
 	}
 	return nil
+}
+
+// ConfigParams are the weights a config's [tune] section tunes, as SPSA
+// parameters starting at the config's values, with each one's
+// config.TunableIndex (Games.Index).
+func ConfigParams(cfg *config.Config) (params []Param, index []int) {
+	tc := cfg.Tune
+	for i, p := range tc.Params {
+		if !p.On {
+			continue
+		}
+		params = append(params, Param{Key: config.TunableKeys()[i], Start: float64(*config.TunedWeight(&cfg.Weights, i)),
+			Min: float64(p.Min), Max: float64(p.Max), Step: p.Step, Rate: tc.ParamRate(i)})
+		index = append(index, i)
+	}
+	return params, index
 }
 
 // Weights are the greedy weights at θ: each parameter rounded to the
@@ -142,6 +168,11 @@ func (g *Games) PerIteration() int {
 // Forfeits is how many tuning games so far ended by a forfeit (an engine
 // that failed, timed out or played an illegal move).
 func (g *Games) Forfeits() int { return int(g.forfeits.Load()) }
+
+// Moves is how many moves the players made so far (opening stones not
+// counted) in all the games Compare, Check and Verify played, for
+// measuring the tuner's speed per move as well as per game.
+func (g *Games) Moves() int64 { return g.moves.Load() }
 
 // Describe is the objective's description for the checkpoint settings.
 func (g *Games) Describe() string {
@@ -192,7 +223,7 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 		}
 	}
 	out := make([]float64, len(jobs))
-	err := parallel(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
+	err := g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
 		winner, err := g.play(ctx, jobs[i])
 		switch winner {
 		case game.Black:
@@ -212,15 +243,17 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 	return r, len(jobs), nil
 }
 
+// greedy makes the players of one weight set; they share its evaluation
+// model, as an iteration's games all use the same few weight sets.
 func greedy(w eval.Weights) arena.Factory {
-	return func(opt player.Options) (player.Player, error) { return player.NewGreedy(w, opt), nil }
+	return arena.Factory(player.GreedyMaker("greedy", w))
 }
 
 func (g *Games) opponent(spec string) arena.Factory {
 	if spec == StartPlayer {
-		return greedy(g.Base)
+		return g.start
 	}
-	return func(opt player.Options) (player.Player, error) { return player.New(spec, opt) }
+	return g.makers[spec]
 }
 
 // openings deals n openings for draw number i of a stream: fresh random
@@ -254,8 +287,14 @@ func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
 		if cl, ok := p.(player.Closer); ok {
 			defer cl.Close()
 		}
+		if f, ok := p.(player.Finisher); ok {
+			// A pack's interpreter goes back to its pool for the next game.
+			defer f.Finish()
+		}
 		ps[c] = p
 	}
+	opening := b.Moves()
+	defer func() { g.moves.Add(int64(b.Moves() - opening)) }()
 	for !b.Over() {
 		mover := b.ToMove()
 		cell, err := safeMove(ctx, ps[mover-1], b)
@@ -282,41 +321,6 @@ func safeMove(ctx context.Context, p player.Player, b *game.Board) (cell int, er
 	return p.Move(ctx, b)
 }
 
-// parallel runs f(0..n-1) on up to jobs goroutines and returns the first
-// error, cancelling the rest. Results go wherever f puts them by index,
-// so they never depend on scheduling.
-func parallel(ctx context.Context, jobs, n int, f func(ctx context.Context, i int) error) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		next  atomic.Int64
-		wg    sync.WaitGroup
-		once  sync.Once
-		first error
-	)
-	for range max(1, min(jobs, n)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || ctx.Err() != nil {
-					return
-				}
-				if err := f(ctx, i); err != nil {
-					once.Do(func() { first = err; cancel() })
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if first != nil {
-		return first
-	}
-	return ctx.Err()
-}
-
 // Check plays pairs game pairs of θ against the start for strength check
 // number i, from openings of their own.
 func (g *Games) Check(ctx context.Context, i int, theta []float64, pairs int) (*Strength, error) {
@@ -339,9 +343,15 @@ func (g *Games) match(ctx context.Context, theta []float64, games int, stream, i
 }
 
 func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, stream, i uint64, progress func(arena.Progress)) (*arena.Result, error) {
-	return arena.Match(ctx, arena.MatchConfig{
-		A: "tuned", B: "start", NewA: greedy(g.Weights(theta)), NewB: greedy(g.Base),
+	res, err := arena.Match(ctx, arena.MatchConfig{
+		A: "tuned", B: "start", NewA: greedy(g.Weights(theta)), NewB: g.start,
 		Games: games, Size: g.Size, Rule: g.Rule, Seed: int64(mix(g.Seed, stream, i)), Jobs: g.Jobs,
 		Openings: g.openings(stream, i, (games+1)/2), Progress: progress,
 	})
+	if res != nil {
+		for _, x := range res.Games {
+			g.moves.Add(int64(len(x.Moves) - x.OpeningMoves))
+		}
+	}
+	return res, err
 }

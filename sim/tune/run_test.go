@@ -149,6 +149,14 @@ func TestResumeGames(t *testing.T) {
 	if want := 12 * (2 + 4 + 4); st.Games != want {
 		t.Errorf("played %d games, want %d", st.Games, want)
 	}
+	// Moves counts the players' moves of the tuning games and the checks
+	// (3 checks of 4 games): at least a few a game, at most a full board.
+	if _, g := tinyGames(1); g.Moves() != 0 {
+		t.Errorf("a fresh Games counts %d moves", g.Moves())
+	}
+	if games, mv := int64(st.Games+3*4), r.Objective.(*Games).Moves(); mv < 5*games || mv > games*int64(r.Objective.(*Games).Size*r.Objective.(*Games).Size) {
+		t.Errorf("%d moves in %d games", mv, games)
+	}
 	if reflect.DeepEqual(st.Theta, r.SPSA.Start()) {
 		t.Errorf("θ never moved from the start %v", st.Theta)
 	}
