@@ -39,10 +39,17 @@ func Spec(exe string, flags ...string) string {
 // RunIfAsked runs the engine and exits when the process was started as
 // one (its first argument is Arg); otherwise it returns. A TestMain calls
 // it first.
+//
+// In a test binary built with -race, the race runtime sleeps a second
+// before a process exits (its atexit_sleep_ms option), so an engine that
+// exits mid-game would look like one that hangs past a short turn limit.
+// RunIfAsked therefore turns that sleep off for the engines this process
+// starts, keeping any other GORACE options.
 func RunIfAsked() {
 	if len(os.Args) > 1 && os.Args[1] == Arg {
 		os.Exit(Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 }
 
 type options struct {
