@@ -41,7 +41,10 @@ type Marker struct {
 // For 1.21.5 → 26.2 that is pack_format 71, supported_formats [71, 81],
 // min_format 71, max_format 107. The output is deterministic: fixed key
 // order, 2-space indent, LF, final newline.
-func MCMeta(description string, r VersionRange) ([]byte, error) {
+//
+// Overlays, when given, are written as the "overlays" section (see
+// writeOverlays); each must lie inside r's formats.
+func MCMeta(description string, r VersionRange, overlays ...Overlay) ([]byte, error) {
 	lo, hi, err := r.Bounds()
 	if err != nil {
 		return nil, err
@@ -61,6 +64,17 @@ func MCMeta(description string, r VersionRange) ([]byte, error) {
 	fmt.Fprintf(&b, "    \"min_format\": %d,\n", minMajor)
 	fmt.Fprintf(&b, "    \"max_format\": %d\n", maxMajor)
 	b.WriteString("  },\n")
+	for _, o := range overlays {
+		if !validOverlayDirectory(o.Directory) {
+			return nil, fmt.Errorf("overlay directory %q: use only a-z 0-9 _ -", o.Directory)
+		}
+		if o.Min.Compare(o.Max) > 0 || o.Min.Compare(lo.DataPack) < 0 || o.Max.Major > maxMajor {
+			return nil, fmt.Errorf("overlay %s: formats %s … %s are not inside the pack's %s … %d", o.Directory, o.Min, o.Max, lo.DataPack, maxMajor)
+		}
+	}
+	if len(overlays) > 0 {
+		writeOverlays(&b, minMajor, overlays)
+	}
 	minV, _ := jsonString(lo.Name)
 	maxV, _ := jsonString(hi.Name)
 	fmt.Fprintf(&b, "  %q: {\n    \"min_version\": %s,\n    \"max_version\": %s\n  }\n}\n", MarkerKey, minV, maxV)
@@ -104,6 +118,7 @@ type PackMeta struct {
 	MinFormat        *Format // a bare int N is N.0
 	MaxFormat        *Format // a bare int N is N.* (Minor == MaxMinor)
 	Marker           *Marker // our MarkerKey section; nil for foreign packs
+	Overlays         []OverlayEntry
 
 	file string
 	src  []byte
@@ -222,6 +237,9 @@ func parseMCMeta(file string, data []byte) (*PackMeta, error) {
 		// another tool's business, not ours.
 	}
 
+	if f, ok := top["overlays"]; ok {
+		m.parseOverlays(data, f, bad, &errs)
+	}
 	if f, ok := top[MarkerKey]; ok {
 		m.pos[MarkerKey] = f.off
 		obj, err := readObject(data, f.raw, f.off, false)
@@ -329,6 +347,7 @@ func (m *PackMeta) Validate() error {
 			bad("pack.supported_formats", "multi-version packs cannot start below format 15 (%d): older games cannot parse the range", sf.Min)
 		}
 	}
+	m.validateOverlays(bad)
 	sortErrors(errs)
 	return errs.err()
 }

@@ -3,8 +3,10 @@ package gen
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/datapack/check"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
@@ -22,8 +24,20 @@ func mcDir(t *testing.T) string {
 	return dir
 }
 
+// releaseTrees lists the release trees of dir; the pack's whole range is
+// meant to be there, so fewer than both ends of it fails the test.
+func releaseTrees(t *testing.T, dir string) []string {
+	t.Helper()
+	vs := check.ReleaseTrees(dir)
+	lo, hi, _ := datapack.DefaultRange.Bounds()
+	if !slices.Contains(vs, lo.Name) || !slices.Contains(vs, hi.Name) {
+		t.Fatalf("%s has release trees %v; want at least %s and %s, the ends of the pack's range", dir, vs, lo.Name, hi.Name)
+	}
+	return vs
+}
+
 // TestPacksPassTheChecker checks generated packs, every rule, against the
-// command trees and registries of the oldest and newest releases we have.
+// command trees and registries of every release under ../shared/mc.
 func TestPacksPassTheChecker(t *testing.T) {
 	dir := mcDir(t)
 	type release struct {
@@ -31,13 +45,8 @@ func TestPacksPassTheChecker(t *testing.T) {
 		reg  *check.Registries
 	}
 	var rels []release
-	for _, v := range []string{"1.21.11", "26.2"} {
-		tree, err := check.LoadTree(filepath.Join(dir, v, "commands.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tree.Version = v
-		reg, err := check.LoadRegistries(filepath.Join(dir, v, "registries.json"))
+	for _, v := range releaseTrees(t, dir) {
+		tree, reg, err := check.LoadVersion(filepath.Join(dir, v))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,9 +76,10 @@ func TestPacksPassTheChecker(t *testing.T) {
 	}
 }
 
-// TestExamplePacksPassTheChecker is issue 5's acceptance: the pack of every
-// example config, under both AI profiles, has no problem against the
-// command trees and registries of 1.21.11 and 26.2.
+// TestExamplePacksPassTheChecker is issue 5's and 12's acceptance: the
+// pack of every example config, under both AI profiles, has no problem
+// against the command trees and registries of every release under
+// ../shared/mc (1.21.5, 1.21.11, 26.1 and 26.2 today).
 func TestExamplePacksPassTheChecker(t *testing.T) {
 	dir := mcDir(t)
 	type release struct {
@@ -77,7 +87,7 @@ func TestExamplePacksPassTheChecker(t *testing.T) {
 		reg  *check.Registries
 	}
 	var rels []release
-	for _, v := range []string{"1.21.11", "26.2"} {
+	for _, v := range releaseTrees(t, dir) {
 		tree, reg, err := check.LoadVersion(filepath.Join(dir, v))
 		if err != nil {
 			t.Fatal(err)

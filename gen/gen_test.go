@@ -133,14 +133,28 @@ func checkPack(t *testing.T, name string, res *Result) {
 	if !meta.Supports(lo) || !meta.Supports(hi) {
 		t.Errorf("%s: pack.mcmeta does not cover %s", name, datapack.DefaultRange)
 	}
-	for _, f := range []string{
-		"data/minecraft/tags/function/load.json",
-		"data/gomoku/advancement/click_right.json", "data/gomoku/advancement/click_left.json",
-		"data/gomoku/function/load.mcfunction", "data/gomoku/function/new.mcfunction",
-		"data/gomoku/function/uninstall.mcfunction", "data/gomoku/function/ai/turn.mcfunction",
-	} {
-		if _, ok := p.Files[f]; !ok {
-			t.Errorf("%s: no %s", name, f)
+	// Every release of the range sees the entry points and both click
+	// advancements, in the entity predicate form it reads.
+	rels, _ := datapack.DefaultRange.Releases()
+	for _, rel := range rels {
+		view, err := p.Effective(rel)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", name, rel.Name, err)
+		}
+		for _, f := range []string{
+			"data/minecraft/tags/function/load.json",
+			"data/gomoku/advancement/click_right.json", "data/gomoku/advancement/click_left.json",
+			"data/gomoku/function/load.mcfunction", "data/gomoku/function/new.mcfunction",
+			"data/gomoku/function/uninstall.mcfunction", "data/gomoku/function/ai/turn.mcfunction",
+		} {
+			if _, ok := view.Files[f]; !ok {
+				t.Errorf("%s: %s sees no %s", name, rel.Name, f)
+			}
+		}
+		mapForm := rel.DataPack.Compare(datapack.EntityPredicateMapFormat) >= 0
+		adv := string(view.Files["data/gomoku/advancement/click_right.json"])
+		if got := strings.Contains(adv, `"minecraft:entity_type"`); got != mapForm || strings.Contains(adv, `"type"`) == mapForm {
+			t.Errorf("%s: %s (format %s) reads the click advancement in the wrong entity predicate form:\n%s", name, rel.Name, rel.DataPack, adv)
 		}
 	}
 	if _, ok := p.Files["data/minecraft/tags/function/tick.json"]; ok {

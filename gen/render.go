@@ -32,28 +32,29 @@ func Render(p *Plan) (*datapack.Pack, error) {
 	if err := r.run(); err != nil {
 		return nil, err
 	}
-	meta, err := datapack.MCMeta(p.Pack.Description, datapack.DefaultRange)
+	// The click advancements' entity predicate changed form in 26.2: each
+	// form goes into an overlay for the releases that read it (see
+	// ARCHITECTURE.md, "Files that differ by release").
+	before, after, split, mapForm, err := datapack.FormatSplit(datapack.DefaultRange, datapack.EntityPredicateMapFormat, NS+"-")
+	if err != nil {
+		return nil, err
+	}
+	var overlays []datapack.Overlay
+	if split {
+		overlays = []datapack.Overlay{before, after}
+	}
+	meta, err := datapack.MCMeta(p.Pack.Description, datapack.DefaultRange, overlays...)
 	if err != nil {
 		return nil, err
 	}
 	r.pack.Files["pack.mcmeta"] = meta
 	r.json(datapack.FunctionTagFile(datapack.ID{Namespace: "minecraft", Path: "load"}),
 		map[string]any{"values": []string{"gomoku:load"}})
-	for _, c := range []struct{ name, trigger string }{
-		{"click_right", "minecraft:player_interacted_with_entity"},
-		{"click_left", "minecraft:player_hurt_entity"},
-	} {
-		r.json(datapack.AdvancementFile(datapack.ID{Namespace: NS, Path: c.name}), map[string]any{
-			"criteria": map[string]any{"click": map[string]any{
-				"trigger": c.trigger,
-				"conditions": map[string]any{"entity": []any{map[string]any{
-					"condition": "minecraft:entity_properties",
-					"entity":    "this",
-					"predicate": map[string]any{"type": "minecraft:interaction"},
-				}}},
-			}},
-			"rewards": map[string]any{"function": "gomoku:click/" + strings.TrimPrefix(c.name, "click_")},
-		})
+	if split {
+		r.clickAdvancements(before.Directory+"/", false)
+		r.clickAdvancements(after.Directory+"/", true)
+	} else {
+		r.clickAdvancements("", mapForm)
 	}
 	return r.pack, r.err
 }
@@ -191,6 +192,33 @@ func tidy(b []byte) []byte {
 		out = append(out, '\n')
 	}
 	return out
+}
+
+// clickAdvancements writes the two advancements that turn clicks on the
+// board's interaction entities into function calls, under prefix (an
+// overlay directory, or "" for the pack itself), with the entity predicate
+// in the map form of 26.2 on (mapForm) or the field form before it.
+func (r *renderer) clickAdvancements(prefix string, mapForm bool) {
+	predicate := map[string]any{"type": "minecraft:interaction"}
+	if mapForm {
+		predicate = map[string]any{"minecraft:entity_type": "minecraft:interaction"}
+	}
+	for _, c := range []struct{ name, trigger string }{
+		{"click_right", "minecraft:player_interacted_with_entity"},
+		{"click_left", "minecraft:player_hurt_entity"},
+	} {
+		r.json(prefix+datapack.AdvancementFile(datapack.ID{Namespace: NS, Path: c.name}), map[string]any{
+			"criteria": map[string]any{"click": map[string]any{
+				"trigger": c.trigger,
+				"conditions": map[string]any{"entity": []any{map[string]any{
+					"condition": "minecraft:entity_properties",
+					"entity":    "this",
+					"predicate": predicate,
+				}}},
+			}},
+			"rewards": map[string]any{"function": "gomoku:click/" + strings.TrimPrefix(c.name, "click_")},
+		})
+	}
 }
 
 func (r *renderer) json(path string, v any) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/mcvm"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
@@ -358,5 +359,41 @@ func TestVMNoise(t *testing.T) {
 		if err := b.Play(got[len(got)-1]); err != nil {
 			t.Fatalf("the AI played an illegal move: %v", err)
 		}
+	}
+}
+
+// TestVMClicksOnEveryRelease plays the opening of a game by clicks on the
+// releases on either side of 26.2's change of entity predicates: each
+// loads the pack through its own overlay, and its click advancements
+// (field form up to 26.1, map form from 26.2) deliver the clicks.
+func TestVMClicksOnEveryRelease(t *testing.T) {
+	in, err := FromConfig(smallConfig(7, game.Freestyle), "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, version := range []string{"1.21.5", "1.21.11", "26.1", "26.2"} {
+		t.Run(version, func(t *testing.T) {
+			g, err := packplay.Open(res.Pack, packplay.Options{Seed: 1, Version: version})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Start(packplay.ModeAI, game.White); err != nil {
+				t.Fatal(err)
+			}
+			ok, reason, err := g.Click(24)
+			if err != nil || !ok {
+				t.Fatalf("click on the centre: accepted %v (%s), %v", ok, reason, err)
+			}
+			if _, _, err := g.AIMove(); err != nil {
+				t.Fatal(err)
+			}
+			if n := g.Board().Moves(); n != 2 {
+				t.Errorf("%d stones after a click and the AI's reply, want 2", n)
+			}
+		})
 	}
 }

@@ -52,6 +52,7 @@ func init() {
 		"minecraft:vec3":       parseCoordsArg(3, false, false),
 		"minecraft:vec2":       parseCoordsArg(2, false, true),
 		"minecraft:rotation":   parseCoordsArg(2, false, true),
+		"minecraft:angle":      parseCoordsArg(1, false, true), // 1.21.5 setworldspawn; later releases dropped it
 		"minecraft:swizzle":    parseSwizzleArg,
 
 		"minecraft:entity_anchor":     parseEntityAnchorArg,

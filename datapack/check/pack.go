@@ -14,14 +14,37 @@ import (
 // when reg is not nil, its registries. It returns the problems sorted by
 // file, line and column; an empty result means the release loads the pack
 // cleanly.
+//
+// The pack is checked as the release sees it: its own files with the
+// overlays of pack.mcmeta that the release applies laid over them
+// (datapack.Pack.Effective), each problem at the file's real path (inside
+// its overlay directory, when an overlay provides it). A tree that names
+// no release of datapack's table cannot apply overlays; a pack that has
+// them then gets a problem saying so, and its own files are checked.
 func Pack(p *datapack.Pack, tree *Tree, reg *Registries) []Problem {
 	c := &checker{tree: tree, reg: reg}
-	c.index(p)
+	view, origin := p, map[string]string(nil)
+	if dirs := p.OverlayDirectories(); len(dirs) > 0 {
+		if rel, ok := datapack.LookupRelease(tree.Version); ok {
+			if v, o, err := p.EffectiveWithOrigins(rel); err == nil {
+				view, origin = v, o
+			}
+		} else {
+			c.problem("pack.mcmeta", 0, 0, "the pack has overlays (%s) but the release is unknown, so they were not applied: name it (mcgomoku check --release)", strings.Join(dirs, ", "))
+		}
+	}
+	c.index(view)
 	c.checkFunctions()
 	c.checkMacros()
 	c.checkFunctionTags()
 	c.checkAdvancements()
-	c.checkOtherFiles(p)
+	c.checkPredicates(view)
+	c.checkOtherFiles(view)
+	for i, pr := range c.probs {
+		if o, ok := origin[pr.File]; ok {
+			c.probs[i].File = o
+		}
+	}
 	return sortProblems(c.probs)
 }
 
@@ -53,6 +76,7 @@ type checker struct {
 	fnTags     map[string]*fnTag  // by "ns:path"
 	advs       map[string][]byte  // by "ns:path"
 	advFiles   map[string]string  // "ns:path" → pack path
+	predicates map[string]bool    // predicate ids the pack defines
 	namespaces map[string]bool    // namespaces the pack defines data in (not minecraft)
 	store      storageModel
 	calls      []callSite
@@ -196,7 +220,11 @@ func (c *checker) index(p *datapack.Pack) {
 	c.advs = map[string][]byte{}
 	c.advFiles = map[string]string{}
 	c.namespaces = map[string]bool{}
+	c.predicates = map[string]bool{}
 	for _, path := range p.Paths() {
+		if id, ok := predicateID(path); ok {
+			c.predicates[id] = true
+		}
 		if rest, ok := strings.CutPrefix(path, "data/"); ok {
 			if ns, _, ok := strings.Cut(rest, "/"); ok && ns != "minecraft" {
 				c.namespaces[ns] = true

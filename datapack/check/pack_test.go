@@ -12,7 +12,6 @@ import (
 )
 
 // versions are the releases whose reports ../shared/mc holds.
-var versions = []string{"1.21.11", "26.2"}
 
 // sharedMC finds ../shared/mc relative to the repository root.
 func sharedMC(t testing.TB) string {
@@ -50,7 +49,7 @@ func loadReleases(t testing.TB) []release {
 	t.Helper()
 	mc := sharedMC(t)
 	var out []release
-	for _, v := range versions {
+	for _, v := range ReleaseTrees(mc) {
 		r, ok := loaded[v]
 		if !ok {
 			tree, reg, err := LoadVersion(filepath.Join(mc, v))

@@ -134,109 +134,6 @@ func (c *checker) checkFunctionTags() {
 	}
 }
 
-var advancementKeys = map[string]bool{
-	"parent": true, "display": true, "criteria": true, "requirements": true,
-	"rewards": true, "sends_telemetry_event": true,
-}
-
-var rewardKeys = map[string]bool{"experience": true, "recipes": true, "loot": true, "function": true}
-
-func (c *checker) checkAdvancements() {
-	ids := make([]string, 0, len(c.advs))
-	for id := range c.advs {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		c.checkAdvancement(c.advFiles[id], c.advs[id])
-	}
-}
-
-func (c *checker) checkAdvancement(path string, b []byte) {
-	var raw map[string]json.RawMessage
-	if err := strictJSON(b, &raw); err != nil {
-		c.problem(path, 0, 0, "%v", err)
-		return
-	}
-	keys := sortedKeys(raw)
-	for _, k := range keys {
-		if !advancementKeys[k] {
-			c.problem(path, 0, 0, "unknown key %q (the game ignores it)", k)
-		}
-	}
-	if p, ok := raw["parent"]; ok {
-		var s string
-		if json.Unmarshal(p, &s) != nil || !syntax.ValidResourceLocation(s) {
-			c.problem(path, 0, 0, "parent: expected an advancement id")
-		} else if id := syntax.NormalizeID(s); c.ownNamespace(id) && c.advs[id] == nil {
-			c.problem(path, 0, 0, "parent: unknown advancement %s", id)
-		}
-	}
-	var criteria map[string]json.RawMessage
-	if err := json.Unmarshal(raw["criteria"], &criteria); err != nil || len(criteria) == 0 {
-		c.problem(path, 0, 0, "criteria: expected a non-empty object")
-	}
-	for _, name := range sortedKeys(criteria) {
-		var crit struct {
-			Trigger    *string         `json:"trigger"`
-			Conditions json.RawMessage `json:"conditions"`
-		}
-		if err := json.Unmarshal(criteria[name], &crit); err != nil || crit.Trigger == nil {
-			c.problem(path, 0, 0, "criteria.%s: expected an object with a trigger", name)
-			continue
-		}
-		if !syntax.ValidResourceLocation(*crit.Trigger) || !c.reg.Has("minecraft:trigger_type", *crit.Trigger) {
-			c.problem(path, 0, 0, "criteria.%s: unknown trigger %q", name, *crit.Trigger)
-		}
-		if crit.Conditions != nil {
-			var o map[string]json.RawMessage
-			if json.Unmarshal(crit.Conditions, &o) != nil {
-				c.problem(path, 0, 0, "criteria.%s.conditions: expected an object", name)
-			}
-		}
-	}
-	if rq, ok := raw["requirements"]; ok {
-		var reqs [][]string
-		if err := json.Unmarshal(rq, &reqs); err != nil {
-			c.problem(path, 0, 0, "requirements: expected a list of lists of criterion names")
-		}
-		for _, group := range reqs {
-			for _, n := range group {
-				if _, ok := criteria[n]; !ok {
-					c.problem(path, 0, 0, "requirements: unknown criterion %q", n)
-				}
-			}
-		}
-	}
-	if rw, ok := raw["rewards"]; ok {
-		var rewards map[string]json.RawMessage
-		if err := json.Unmarshal(rw, &rewards); err != nil {
-			c.problem(path, 0, 0, "rewards: expected an object")
-			return
-		}
-		for _, k := range sortedKeys(rewards) {
-			if !rewardKeys[k] {
-				c.problem(path, 0, 0, "rewards: unknown key %q (the game ignores it)", k)
-			}
-		}
-		if fn, ok := rewards["function"]; ok {
-			var s string
-			if json.Unmarshal(fn, &s) != nil || !syntax.ValidResourceLocation(s) || s == "" {
-				c.problem(path, 0, 0, "rewards.function: expected a function id")
-			} else {
-				id := syntax.NormalizeID(s)
-				f := c.functions[id]
-				switch {
-				case f == nil && c.ownNamespace(id):
-					c.problem(path, 0, 0, "rewards.function: unknown function %s", id)
-				case f != nil && f.macro:
-					c.problem(path, 0, 0, "rewards.function: %s is a macro function and gets no arguments", id)
-				}
-			}
-		}
-	}
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -293,6 +190,9 @@ func (c *checker) checkOtherFiles(p *datapack.Pack) {
 				continue
 			}
 			if _, isAdv := datapack.AdvancementID(path); isAdv {
+				continue
+			}
+			if _, isPred := predicateID(path); isPred {
 				continue
 			}
 			var v any

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
 )
 
 // NodeKind is the type of a command-tree node.
@@ -370,4 +372,18 @@ func LoadVersion(dir string) (*Tree, *Registries, error) {
 		}
 	}
 	return t, reg, nil
+}
+
+// ReleaseTrees lists the folders of dir that hold a release's reports
+// (dir/<release>/commands.json, named by a release of datapack's table),
+// oldest release first: the trees a pack is checked against when all of
+// them are wanted.
+func ReleaseTrees(dir string) []string {
+	var out []string
+	for _, r := range datapack.Releases() {
+		if _, err := os.Stat(filepath.Join(dir, r.Name, "commands.json")); err == nil {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }

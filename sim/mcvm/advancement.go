@@ -81,7 +81,7 @@ func (m *Machine) loadAdvancements(p *datapack.Pack, errs *ErrorList) {
 		if !ok {
 			continue
 		}
-		a, err := parseAdvancement(id.String(), path, p.Files[path])
+		a, err := parseAdvancement(id.String(), path, p.Files[path], m.mapPredicates())
 		if err != nil {
 			errs.add(Pos{File: path}, "%v", err)
 			continue
@@ -107,7 +107,19 @@ func (m *Machine) loadAdvancements(p *datapack.Pack, errs *ErrorList) {
 	}
 }
 
-func parseAdvancement(id, file string, data []byte) (*advancement, error) {
+// mapPredicates reports whether the emulated release writes entity
+// predicates as a map keyed by sub-predicate type (26.2 on) rather than an
+// object of fixed fields.
+func (m *Machine) mapPredicates() bool {
+	rel, ok := datapack.LookupRelease(m.version)
+	if !ok {
+		v, _ := parseVersion(m.version)
+		return !versionLess(v, []int{26, 2})
+	}
+	return rel.DataPack.Compare(datapack.EntityPredicateMapFormat) >= 0
+}
+
+func parseAdvancement(id, file string, data []byte, mapForm bool) (*advancement, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("invalid advancement JSON: %v", err)
@@ -132,7 +144,7 @@ func parseAdvancement(id, file string, data []byte) (*advancement, error) {
 				return nil, fmt.Errorf("criteria: %v", err)
 			}
 			for name, c := range cs {
-				cr, err := parseCriterion(c)
+				cr, err := parseCriterion(c, mapForm)
 				if err != nil {
 					return nil, fmt.Errorf("criterion %q: %v", name, err)
 				}
@@ -206,7 +218,7 @@ func parseAdvancement(id, file string, data []byte) (*advancement, error) {
 	return a, nil
 }
 
-func parseCriterion(data json.RawMessage) (*criterion, error) {
+func parseCriterion(data json.RawMessage, mapForm bool) (*criterion, error) {
 	var raw struct {
 		Trigger    string                     `json:"trigger"`
 		Conditions map[string]json.RawMessage `json:"conditions"`
@@ -225,11 +237,11 @@ func parseCriterion(data json.RawMessage) (*criterion, error) {
 	for k, v := range raw.Conditions {
 		switch {
 		case k == "player":
-			if c.player, err = parseContextPredicate(v); err != nil {
+			if c.player, err = parseContextPredicate(v, mapForm); err != nil {
 				return nil, fmt.Errorf("player: %v", err)
 			}
 		case k == "entity" && c.trigger != "minecraft:impossible":
-			if c.entity, err = parseContextPredicate(v); err != nil {
+			if c.entity, err = parseContextPredicate(v, mapForm); err != nil {
 				return nil, fmt.Errorf("entity: %v", err)
 			}
 		case k == "item" && c.trigger == "minecraft:player_interacted_with_entity":
@@ -243,7 +255,7 @@ func parseCriterion(data json.RawMessage) (*criterion, error) {
 	return c, nil
 }
 
-func parseContextPredicate(data json.RawMessage) (*entityCond, error) {
+func parseContextPredicate(data json.RawMessage, mapForm bool) (*entityCond, error) {
 	t := strings.TrimSpace(string(data))
 	if strings.HasPrefix(t, "[") {
 		var list []json.RawMessage
@@ -252,7 +264,7 @@ func parseContextPredicate(data json.RawMessage) (*entityCond, error) {
 		}
 		all := &entityCond{kind: "all"}
 		for _, l := range list {
-			c, err := parseLootCondition(l)
+			c, err := parseLootCondition(l, mapForm)
 			if err != nil {
 				return nil, err
 			}
@@ -260,10 +272,10 @@ func parseContextPredicate(data json.RawMessage) (*entityCond, error) {
 		}
 		return all, nil
 	}
-	return parseEntityPredicate(data)
+	return parseEntityPredicate(data, mapForm)
 }
 
-func parseLootCondition(data json.RawMessage) (*entityCond, error) {
+func parseLootCondition(data json.RawMessage, mapForm bool) (*entityCond, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, err
@@ -287,9 +299,9 @@ func parseLootCondition(data json.RawMessage) (*entityCond, error) {
 				return nil, fmt.Errorf("unknown field %q in entity_properties", k)
 			}
 		}
-		return parseEntityPredicate(raw["predicate"])
+		return parseEntityPredicate(raw["predicate"], mapForm)
 	case "minecraft:inverted":
-		c, err := parseLootCondition(raw["term"])
+		c, err := parseLootCondition(raw["term"], mapForm)
 		if err != nil {
 			return nil, err
 		}
@@ -304,7 +316,7 @@ func parseLootCondition(data json.RawMessage) (*entityCond, error) {
 			out.kind = "all"
 		}
 		for _, tm := range terms {
-			c, err := parseLootCondition(tm)
+			c, err := parseLootCondition(tm, mapForm)
 			if err != nil {
 				return nil, err
 			}
@@ -315,13 +327,42 @@ func parseLootCondition(data json.RawMessage) (*entityCond, error) {
 	return nil, fmt.Errorf("not modelled by mcvm: loot condition %s", id)
 }
 
-func parseEntityPredicate(data json.RawMessage) (*entityCond, error) {
+// mapPredicateKeys are the sub-predicate types of 26.2's map form that
+// mcvm models, with the field each replaces in the older form.
+var mapPredicateKeys = map[string]string{
+	"minecraft:entity_type": "type",
+	"minecraft:nbt":         "nbt",
+	"minecraft:distance":    "distance",
+}
+
+// parseEntityPredicate reads an entity predicate in the field form
+// ({"type": …, "nbt": …}) or, with mapForm, 26.2's map keyed by
+// sub-predicate type ({"minecraft:entity_type": …}); each release accepts
+// only its own form, as the game does.
+func parseEntityPredicate(data json.RawMessage, mapForm bool) (*entityCond, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, err
 	}
 	c := &entityCond{kind: "pred"}
-	for k, v := range raw {
+	for key, v := range raw {
+		k := key
+		if mapForm {
+			id, err := datapack.ParseID(key)
+			if err != nil {
+				return nil, fmt.Errorf("entity predicate key %q: %v", key, err)
+			}
+			field, ok := mapPredicateKeys[id.String()]
+			if !ok {
+				if _, old := mapPredicateKeys["minecraft:"+key]; old || key == "type" {
+					return nil, fmt.Errorf("entity predicate key %q: this release keys entity predicates by sub-predicate type (\"minecraft:entity_type\", …), not by the fields of releases before 26.2", key)
+				}
+				return nil, fmt.Errorf("not modelled by mcvm: entity sub-predicate %s", id)
+			}
+			k = field
+		} else if strings.Contains(key, ":") {
+			return nil, fmt.Errorf("entity predicate key %q: releases before 26.2 have fixed fields (\"type\", \"nbt\", …); the game ignores this one", key)
+		}
 		switch k {
 		case "type":
 			var ids []string

@@ -12,8 +12,39 @@ import (
 // clickPack is a board of two interaction cells; right clicks are
 // delivered through an advancement whose reward revokes it, finds the
 // clicked cell, records the cell index and the clicker, and clears the
-// interaction.
-var clickPack = map[string]string{
+// interaction. Its entity predicates are written in the form of the
+// release a clickRelease names.
+func clickPack(rel clickRelease) map[string]string {
+	files := map[string]string{}
+	for k, v := range clickPackFields {
+		if rel.mapForm {
+			v = strings.NewReplacer(`{"type":`, `{"minecraft:entity_type":`, `"nbt":`, `"minecraft:nbt":`).Replace(v)
+		}
+		files[k] = v
+	}
+	return files
+}
+
+// clickRelease is a release to emulate and the form of entity predicates
+// it reads: fields up to 26.1, a map keyed by sub-predicate type from 26.2.
+type clickRelease struct {
+	version string
+	mapForm bool
+}
+
+var clickReleases = []clickRelease{{"1.21.5", false}, {"26.1", false}, {"26.2", true}}
+
+// loadAs loads files emulating release version.
+func loadAs(t testing.TB, files map[string]string, version string) *Machine {
+	t.Helper()
+	m, err := Load(packOf(files), Options{Version: version})
+	if err != nil {
+		t.Fatalf("load as %s: %v", version, err)
+	}
+	return m
+}
+
+var clickPackFields = map[string]string{
 	"data/minecraft/tags/function/load.json": `{"values":["g:load"]}`,
 	"g:load": lines(
 		"forceload add 0 0",
@@ -52,7 +83,12 @@ var clickPack = map[string]string{
 }
 
 func TestClickAdvancementReward(t *testing.T) {
-	m := load(t, clickPack)
+	for _, rel := range clickReleases {
+		t.Run(rel.version, func(t *testing.T) { testClickAdvancementReward(t, loadAs(t, clickPack(rel), rel.version)) })
+	}
+}
+
+func testClickAdvancementReward(t *testing.T, m *Machine) {
 	if _, err := m.Tick(); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +142,7 @@ func TestClickAdvancementReward(t *testing.T) {
 }
 
 func TestClickOutOfReach(t *testing.T) {
-	m := load(t, clickPack)
+	m := loadAs(t, clickPack(clickReleases[0]), clickReleases[0].version)
 	if _, err := m.Tick(); err != nil {
 		t.Fatal(err)
 	}
@@ -151,14 +187,17 @@ func TestAdvancementCommands(t *testing.T) {
 }
 
 func TestAdvancementLoadErrors(t *testing.T) {
-	for _, tc := range []struct{ json, want string }{
-		{`{"criteria":{"a":{"trigger":"minecraft:tick"}}}`, "trigger minecraft:tick"},
-		{`{"criteria":{}}`, "cannot be empty"},
-		{`{"criteria":{"a":{"trigger":"minecraft:impossible"}},"requirements":[["b"]]}`, "unknown criterion"},
-		{`{"criteria":{"a":{"trigger":"minecraft:player_interacted_with_entity","conditions":{"entity":{"flags":{}}}}}}`, "flags"},
-		{`{"criteria":{"a":{"trigger":"minecraft:impossible"}},"rewards":{"experience":5}}`, "experience"},
+	for _, tc := range []struct{ json, want, version string }{
+		{`{"criteria":{"a":{"trigger":"minecraft:tick"}}}`, "trigger minecraft:tick", ""},
+		{`{"criteria":{}}`, "cannot be empty", ""},
+		{`{"criteria":{"a":{"trigger":"minecraft:impossible"}},"requirements":[["b"]]}`, "unknown criterion", ""},
+		{`{"criteria":{"a":{"trigger":"minecraft:player_interacted_with_entity","conditions":{"entity":{"flags":{}}}}}}`, "flags", ""},
+		{`{"criteria":{"a":{"trigger":"minecraft:impossible"}},"rewards":{"experience":5}}`, "experience", ""},
+		// Each release reads only its own form of entity predicates.
+		{`{"criteria":{"a":{"trigger":"minecraft:player_hurt_entity","conditions":{"entity":{"type":"minecraft:interaction"}}}}}`, `key "type": this release keys entity predicates by sub-predicate type`, "26.2"},
+		{`{"criteria":{"a":{"trigger":"minecraft:player_hurt_entity","conditions":{"entity":{"minecraft:entity_type":"minecraft:interaction"}}}}}`, `key "minecraft:entity_type": releases before 26.2 have fixed fields`, "26.1"},
 	} {
-		_, err := Load(packOf(map[string]string{"data/g/advancement/x.json": tc.json}), Options{})
+		_, err := Load(packOf(map[string]string{"data/g/advancement/x.json": tc.json}), Options{Version: tc.version})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "data/g/advancement/x.json") {
 			t.Errorf("%s: err = %v, want %q with the file", tc.json, err, tc.want)
 		}
@@ -178,7 +217,7 @@ func TestLoadPathFolderAndZip(t *testing.T) {
 		if err := datapack.Write(p, dest); err != nil {
 			t.Fatal(err)
 		}
-		m, err := LoadPath(dest, Options{})
+		m, err := LoadPath(dest, Options{Version: "26.1"}) // click.txtar has the field form
 		if err != nil {
 			t.Fatalf("%s: %v", dest, err)
 		}

@@ -159,6 +159,17 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 	if versionLess(v, []int{1, 21, 5}) {
 		return nil, fmt.Errorf("mcvm emulates 1.21.5 and later (SNBT text components, 1.21.5+ NBT), not %s", opts.Version)
 	}
+	// The pack as this release sees it: its own files with the overlays
+	// the release applies (pack.mcmeta's "overlays").
+	if rel, ok := datapack.LookupRelease(opts.Version); ok {
+		eff, err := p.Effective(rel)
+		if err != nil {
+			return nil, err
+		}
+		p = eff
+	} else if len(p.OverlayDirectories()) > 0 {
+		return nil, fmt.Errorf("the pack has overlays, and %s is not a release mcvm knows the data-pack format of", opts.Version)
+	}
 	if opts.FunctionPermissionLevel == 0 {
 		opts.FunctionPermissionLevel = 2
 	}

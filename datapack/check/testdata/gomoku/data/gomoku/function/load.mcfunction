@@ -12,8 +12,6 @@ scoreboard players set #10 gomoku.tmp 10
 data modify storage gomoku:state turn set value 1
 data modify storage gomoku:state cells set value []
 data merge storage gomoku:config {sequence:200000,forks:65536,name:"gomoku"}
-function gomoku:util/gamerule {rule:"max_command_sequence_length",value:200000}
-data modify storage gomoku:config rules set value {rule:"max_command_forks",value:65536}
-function gomoku:util/gamerule with storage gomoku:config rules
+function gomoku:util/rules
 function gomoku:board/build
 forceload add ~ ~
