@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -15,17 +17,19 @@ type checkOptions struct {
 	commands   string // commands.json of the release to check against
 	registries string // registries.json of that release (optional)
 	release    string // release name, for the pack.mcmeta range check
+	reports    string // a data generator's reports folder: commands.json and registries.json
 }
 
 func init() {
 	register(&command{
 		name:    "check",
 		summary: "check that a release of the game accepts every command and resource of a data pack",
-		usage:   "PACK --commands FILE [--registries FILE] [--release NAME]",
+		usage:   "PACK (--reports DIR | --commands FILE [--registries FILE]) [--release NAME]",
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &checkOptions{}
 			fs.StringVar(&o.commands, "commands", "", "the release's commands.json (Mojang's data generator report)")
 			fs.StringVar(&o.registries, "registries", "", "the release's registries.json, to check block, item, entity … IDs")
+			fs.StringVar(&o.reports, "reports", "", "a release's report folder (commands.json and registries.json, as java -DbundlerMainClass=net.minecraft.data.Main -jar server.jar --reports writes them); the folder's name gives the release when it names one")
 			fs.StringVar(&o.release, "release", "", "the release name (e.g. 26.2) for the pack.mcmeta format check; default: the folder holding --commands, if it names a release")
 			return o.run
 		},
@@ -36,8 +40,17 @@ func (o *checkOptions) run(e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef("want exactly one PACK (a folder or a zip), got %d arguments", len(args))
 	}
+	if o.reports != "" {
+		if o.commands != "" || o.registries != "" {
+			return usagef("--reports names both report files: give it or --commands/--registries, not both")
+		}
+		o.commands = filepath.Join(o.reports, "commands.json")
+		if _, err := os.Stat(filepath.Join(o.reports, "registries.json")); err == nil {
+			o.registries = filepath.Join(o.reports, "registries.json")
+		}
+	}
 	if o.commands == "" {
-		return usagef("--commands is required")
+		return usagef("--commands (or --reports) is required")
 	}
 	tree, err := check.LoadTree(o.commands)
 	if err != nil {
@@ -68,7 +81,35 @@ func (o *checkOptions) run(e *env, args []string) error {
 	if len(probs) > 0 {
 		return fmt.Errorf("%d problem(s) in %s", len(probs), args[0])
 	}
+	fmt.Fprintf(e.stdout, "ok  %s (%s)\n", args[0], describeCheck(args[0], pack, tree, reg))
 	return nil
+}
+
+// describeCheck says what a clean check covered: the pack's kind and
+// size, the release and the overlays it applies, and whether registries
+// were checked.
+func describeCheck(path string, pack *datapack.Pack, tree *check.Tree, reg *check.Registries) string {
+	kind := "zip"
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		kind = "folder"
+	}
+	parts := []string{fmt.Sprintf("%s, %d files", kind, len(pack.Files))}
+	release := "the given command tree"
+	if tree.Version != "" {
+		release = tree.Version
+	}
+	parts = append(parts, "no problems on "+release)
+	if rel, ok := datapack.LookupRelease(tree.Version); ok && len(pack.OverlayDirectories()) > 0 {
+		if m, err := datapack.ParseMCMeta(pack.Files["pack.mcmeta"]); err == nil {
+			if dirs := m.OverlaysFor(rel.DataPack); len(dirs) > 0 {
+				parts = append(parts, "through overlay "+strings.Join(dirs, ", "))
+			}
+		}
+	}
+	if reg == nil {
+		parts = append(parts, "commands only: no registries given")
+	}
+	return strings.Join(parts, "; ")
 }
 
 func isRelease(name string) bool {
