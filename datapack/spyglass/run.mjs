@@ -27,7 +27,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-	const opts = { releases: [], data: path.resolve(here, '../../../shared/spyglass'), verbose: false, packs: [] }
+	const opts = { releases: [], data: path.resolve(here, '../../../shared/spyglass'), verbose: false, fresh: false, packs: [] }
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i]
 		const value = () => {
@@ -37,6 +37,7 @@ function parseArgs(argv) {
 		if (a === '--release') opts.releases.push(...value().split(',').filter(Boolean))
 		else if (a === '--data') opts.data = path.resolve(value())
 		else if (a === '--verbose') opts.verbose = true
+		else if (a === '--fresh') opts.fresh = true
 		else if (a.startsWith('--')) usage(`unknown flag ${a}`)
 		else opts.packs.push(path.resolve(a))
 	}
@@ -145,30 +146,79 @@ class StaticWatcher extends core.EventDispatcher {
 
 const severities = ['hint', 'info', 'warning', 'error']
 
-async function checkPack(release, packDir) {
-	const start = performance.now()
-	const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcgomoku-spyglass-'))
-	const setupErrors = []
+function rootUri(dir) {
+	return url.pathToFileURL(dir).href + '/'
+}
+
+function newProject(release, root, cacheDir, setupErrors) {
 	const config = structuredClone(core.VanillaConfig)
 	config.env.gameVersion = release
 	config.env.dependencies = ['@vanilla-datapack', '@vanilla-mcdoc']
-	const project = new core.Project({
-		cacheRoot: url.pathToFileURL(cacheDir).href + '/',
+	return new core.Project({
+		cacheRoot: rootUri(cacheDir),
 		defaultConfig: config,
 		externals,
 		initializers: [mcdoc.initialize, je.initialize],
 		logger: recordingLogger(release, setupErrors),
-		projectRoots: [url.pathToFileURL(packDir).href + '/'],
+		projectRoots: [rootUri(root)],
 	})
+}
+
+async function timed(phases, name, f) {
+	const t = performance.now()
+	const v = await f()
+	phases[name] = Math.round(performance.now() - t) / 1000
+	return v
+}
+
+// Binding the ~7,500 vanilla files takes most of a run. Spyglass's own symbol
+// cache lets a restarted project bind only files whose checksums changed; the
+// same is done here in memory: a project over an empty folder is readied once
+// per release and each pack's project starts from a copy of its symbol table
+// and checksums (what CacheService.load would read back from disk), so the
+// vanilla files are not bound again and no pack sees another pack's symbols.
+async function baseState(release, work) {
+	const phases = {}
+	const setupErrors = []
+	const empty = path.join(work, `empty-${release}`)
+	fs.mkdirSync(empty, { recursive: true })
+	const project = newProject(release, empty, path.join(work, `cache-${release}`), setupErrors)
+	try {
+		await timed(phases, 'init', () => project.init())
+		await timed(phases, 'ready', () => project.ready({ projectRootsWatcher: new StaticWatcher(empty) }))
+		return {
+			symbols: core.SymbolTable.unlink(project.symbols.global),
+			checksums: structuredClone(project.cacheService.checksums),
+			phases,
+			setupErrors,
+		}
+	} finally {
+		await project.close()
+	}
+}
+
+async function checkPack(release, packDir, base, work) {
+	const start = performance.now()
+	const phases = {}
+	const setupErrors = []
+	const project = newProject(release, packDir, path.join(work, `cache-${release}-${path.basename(packDir)}`), setupErrors)
+	if (base) {
+		project.cacheService.load = async function () {
+			this.checksums = structuredClone(base.checksums)
+			this.errors = {}
+			return { symbols: core.SymbolTable.link(base.symbols) }
+		}
+	}
+	// Nothing reads a saved cache back; writing one costs seconds.
+	project.cacheService.save = async () => true
 	const byUri = new Map()
 	project.on('documentErrored', ({ uri, errors }) => byUri.set(uri, errors))
 	try {
-		await project.init()
-		await project.ready({ projectRootsWatcher: new StaticWatcher(packDir) })
-		await project.analyzeProject()
+		await timed(phases, 'init', () => project.init())
+		await timed(phases, 'ready', () => project.ready({ projectRootsWatcher: new StaticWatcher(packDir) }))
+		await timed(phases, 'analyze', () => project.analyzeProject())
 	} finally {
 		await project.close()
-		fs.rmSync(cacheDir, { recursive: true, force: true })
 	}
 	const diagnostics = []
 	for (const [uri, errors] of byUri) {
@@ -191,15 +241,23 @@ async function checkPack(release, packDir) {
 		}
 	}
 	diagnostics.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message))
-	return { release, pack: packDir, seconds: Math.round((performance.now() - start) / 10) / 100, setupErrors, diagnostics }
+	return { release, pack: packDir, seconds: Math.round(performance.now() - start) / 1000, phases, setupErrors, diagnostics }
 }
 
 const results = []
-for (const release of opts.releases) {
-	for (const pack of opts.packs) {
-		results.push(await checkPack(release, pack))
+const bases = []
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcgomoku-spyglass-'))
+try {
+	for (const release of opts.releases) {
+		const base = opts.fresh ? undefined : await baseState(release, work)
+		if (base) bases.push({ release, phases: base.phases, setupErrors: base.setupErrors })
+		for (const pack of opts.packs) {
+			results.push(await checkPack(release, pack, base, work))
+		}
 	}
+} finally {
+	fs.rmSync(work, { recursive: true, force: true })
 }
-process.stdout.write(JSON.stringify({ results, unanswered }, null, 1) + '\n')
+process.stdout.write(JSON.stringify({ results, bases, unanswered }, null, 1) + '\n')
 // Spyglass leaves timers (cache saver, watchers) behind; nothing is pending.
 process.exit(unanswered.length > 0 ? 3 : 0)
