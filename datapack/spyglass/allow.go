@@ -24,6 +24,19 @@ var Allowed = []Allow{
 		Reason: "pack.mcmeta carries mcgomoku's own top-level section (the releases the pack was built for, read back by " +
 			"the installer); the game reads only the sections it knows and ignores the rest, which vanilla-mcdoc's schema does not model",
 	},
+	{
+		Release: "1.21.5",
+		File:    "pack.mcmeta",
+		Message: "Unknown key “min_format”",
+		Reason: "min_format/max_format are how 1.21.9 and later read a pack's format range; 1.21.5 reads pack_format and " +
+			"supported_formats and ignores fields it does not know, so a pack that spans both must carry both",
+	},
+	{
+		Release: "1.21.5",
+		File:    "pack.mcmeta",
+		Message: "Unknown key “max_format”",
+		Reason:  "as min_format: the 1.21.9+ spelling of the range, ignored by 1.21.5, which reads supported_formats",
+	},
 }
 
 // Match reports whether a lists d for release.
