@@ -128,13 +128,19 @@ function recordingLogger(release, sink) {
 
 // Spyglass learns a project's own files only from a file watcher; packs here
 // don't change while checked, so a watcher that lists the folder once is all
-// it needs.
+// it needs. It lists pack.mcmeta and data/ only: the caller hands over the
+// effective file set of one release, and an overlay folder left beside data/
+// would otherwise be checked as if the game read it on every release.
 class StaticWatcher extends core.EventDispatcher {
 	#files = new core.UriStore()
 	constructor(dir) {
 		super()
-		for (const f of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-			if (f.isFile()) this.#files.add(url.pathToFileURL(path.join(f.parentPath ?? f.path, f.name)).href)
+		const add = (file) => this.#files.add(url.pathToFileURL(file).href)
+		if (fs.existsSync(path.join(dir, 'pack.mcmeta'))) add(path.join(dir, 'pack.mcmeta'))
+		const data = path.join(dir, 'data')
+		if (!fs.existsSync(data)) return
+		for (const f of fs.readdirSync(data, { recursive: true, withFileTypes: true })) {
+			if (f.isFile()) add(path.join(f.parentPath ?? f.path, f.name))
 		}
 	}
 	get watchedFiles() {

@@ -2,6 +2,7 @@ package spyglass
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -193,6 +194,52 @@ func TestRunRejectsBadArguments(t *testing.T) {
 			_, err := r.Run(context.Background(), tt.releases, tt.packs)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Run error = %v, want one saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestInstallLock(t *testing.T) {
+	lock := filepath.Join(t.TempDir(), "x.lock")
+	tests := []struct {
+		name  string
+		age   time.Duration // of a lock already there; 0: none
+		freed bool          // the holder removes it soon
+		want  string        // in the error; "" for success
+	}{
+		{"free", 0, false, ""},
+		{"held, then freed", time.Second, true, ""},
+		{"left by a killed install", 2 * installLockStale, false, ""},
+		{"held too long", time.Second, false, "has held"},
+	}
+	defer func(w time.Duration) { installLockWait = w }(installLockWait)
+	installLockWait = 500 * time.Millisecond
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			os.Remove(lock)
+			if tt.age > 0 {
+				if err := os.WriteFile(lock, []byte("holder\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				old := time.Now().Add(-tt.age)
+				os.Chtimes(lock, old, old)
+			}
+			if tt.freed {
+				time.AfterFunc(150*time.Millisecond, func() { os.Remove(lock) })
+			}
+			unlock, err := takeLock(context.Background(), lock)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				unlock()
+				if _, err := os.Stat(lock); !os.IsNotExist(err) {
+					t.Errorf("unlock left %s", lock)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("takeLock error = %v, want one saying %q", err, tt.want)
 			}
 		})
 	}
