@@ -30,6 +30,7 @@ var allowedImports = map[string][]string{
 	"templates":           nil,
 	"datapack":            {"datapack/syntax", "internal/atomicfile"},
 	"datapack/check":      {"datapack", "datapack/syntax", "internal/suggest"},
+	"datapack/spyglass":   nil,
 	"datapack/syntax":     nil,
 	"internal/suggest":    nil,
 	"internal/atomicfile": nil,

@@ -1,0 +1,3 @@
+scoreboard objectives add demo dummy
+scorebord players set #turn demo 0
+function demo:no_such_function

@@ -1,0 +1,3 @@
+scoreboard objectives add demo dummy
+scoreboard players set #turn demo 0
+function demo:tick
