@@ -198,11 +198,10 @@ func (p *jparser) value(depth int) (*jnode, error) {
 			j++
 		}
 		lit := string(p.b[p.i:j])
-		var num json.Number = json.Number(lit)
-		f, err := num.Float64()
-		if err != nil || !json.Valid([]byte(lit)) {
+		if !json.Valid([]byte(lit)) {
 			return nil, p.fail("invalid number %q", lit)
 		}
+		f, _ := strconv.ParseFloat(lit, 64) // out of range: ±Inf, still a number
 		_, ierr := strconv.ParseInt(lit, 10, 64)
 		p.i = j
 		return &jnode{kind: 'n', off: start, num: f, isInt: ierr == nil}, nil

@@ -18,43 +18,55 @@ type fnTag struct {
 	entries []tagEntry
 	parsed  bool
 	bad     string // why the file does not decode
+	badOff  int    // where
 }
 
 type tagEntry struct {
 	id       string // "ns:f" or "#ns:t"
 	required bool
+	off      int // byte offset of the entry in the file
 }
 
 func (t *fnTag) parse(c *checker) {
 	t.parsed = true
-	var raw struct {
-		Replace *bool             `json:"replace"`
-		Values  []json.RawMessage `json:"values"`
-	}
-	if err := strictJSON(t.data, &raw); err != nil {
+	root, err := parseJSONTree(t.data)
+	if err != nil {
 		t.bad = err.Error()
+		if je, ok := err.(*jsonError); ok {
+			t.badOff = je.off
+		}
 		return
 	}
-	if raw.Values == nil {
+	if root.kind != 'o' {
+		t.bad = "a function tag is an object with \"values\""
+		return
+	}
+	for _, k := range root.keys {
+		if k.name == "replace" && k.val.kind != 'b' {
+			t.bad, t.badOff = "replace: expected true or false", k.val.off
+			return
+		}
+	}
+	values := root.get("values")
+	if values == nil {
 		t.bad = "missing \"values\""
 		return
 	}
-	for i, v := range raw.Values {
-		var s string
-		if json.Unmarshal(v, &s) == nil {
-			t.entries = append(t.entries, tagEntry{id: s, required: true})
+	if values.kind != 'a' {
+		t.bad, t.badOff = "values: expected a list", values.off
+		return
+	}
+	for i, v := range values.elems {
+		if v.kind == 's' {
+			t.entries = append(t.entries, tagEntry{id: v.str, required: true, off: v.off})
 			continue
 		}
-		var o struct {
-			ID       *string `json:"id"`
-			Required *bool   `json:"required"`
-		}
-		if err := json.Unmarshal(v, &o); err != nil || o.ID == nil {
-			t.bad = fmt.Sprintf("values[%d]: expected a function ID or {\"id\": …, \"required\": …}", i)
+		id, req := v.get("id"), v.get("required")
+		if v.kind != 'o' || id == nil || id.kind != 's' || (req != nil && req.kind != 'b') {
+			t.bad, t.badOff = fmt.Sprintf("values[%d]: expected a function ID or {\"id\": …, \"required\": …}", i), v.off
 			return
 		}
-		e := tagEntry{id: *o.ID, required: o.Required == nil || *o.Required}
-		t.entries = append(t.entries, e)
+		t.entries = append(t.entries, tagEntry{id: id.str, required: req == nil || req.b, off: id.off})
 	}
 }
 
@@ -98,36 +110,37 @@ func (c *checker) checkFunctionTags() {
 	sort.Strings(ids)
 	for _, id := range ids {
 		t := c.fnTags[id]
+		jf := &jsonFile{c: c, path: t.path, src: t.data}
 		if t.bad != "" {
-			c.problem(t.path, 0, 0, "%s", t.bad)
+			jf.at(t.badOff, "%s", t.bad)
 			continue
 		}
 		hook := id == "minecraft:load" || id == "minecraft:tick"
 		for _, e := range t.entries {
 			name, isTag := strings.CutPrefix(e.id, "#")
 			if !syntax.ValidResourceLocation(name) || name == "" {
-				c.problem(t.path, 0, 0, "invalid function id %q", e.id)
+				jf.at(e.off, "invalid function id %q", e.id)
 				continue
 			}
 			ref := syntax.NormalizeID(name)
 			if isTag {
 				if c.fnTags[ref] == nil && e.required && c.ownNamespace(ref) {
-					c.problem(t.path, 0, 0, "unknown function tag #%s", ref)
+					jf.at(e.off, "unknown function tag #%s", ref)
 				}
 				continue
 			}
 			f := c.functions[ref]
 			if f == nil {
 				if e.required && c.ownNamespace(ref) {
-					c.problem(t.path, 0, 0, "unknown function %s", ref)
+					jf.at(e.off, "unknown function %s", ref)
 				}
 				continue
 			}
 			if f.macro {
 				if hook {
-					c.problem(t.path, 0, 0, "%s is a macro function; #%s calls it without arguments, so it fails silently", ref, id)
+					jf.at(e.off, "%s is a macro function; #%s calls it without arguments, so it fails silently", ref, id)
 				} else {
-					c.problem(t.path, 0, 0, "%s is a macro function; calling it through tag #%s needs arguments on every call", ref, id)
+					jf.at(e.off, "%s is a macro function; calling it through tag #%s needs arguments on every call", ref, id)
 				}
 			}
 		}
