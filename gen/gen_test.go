@@ -36,14 +36,7 @@ func txtar(comment string, p *datapack.Pack) []byte {
 // a template or to the plan shows as a diff of the generated commands.
 // Refresh with go test ./gen -run TestGolden -update.
 func TestGolden(t *testing.T) {
-	in, err := FromConfig(smallConfig(7, game.Freestyle), "greedy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := smallPack(t, 7, game.Freestyle, "greedy")
 	got := txtar("The data pack mcgomoku gen makes for the default config on a 7×7 freestyle board.\n"+
 		"Regenerate with: go test ./gen -run TestGolden -update\n", res.Pack)
 	path := filepath.Join("testdata", "freestyle7.txtar")

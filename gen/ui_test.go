@@ -367,14 +367,7 @@ func TestVMNoise(t *testing.T) {
 // loads the pack through its own overlay, and its click advancements
 // (field form up to 26.1, map form from 26.2) deliver the clicks.
 func TestVMClicksOnEveryRelease(t *testing.T) {
-	in, err := FromConfig(smallConfig(7, game.Freestyle), "greedy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := smallPack(t, 7, game.Freestyle, "greedy")
 	for _, version := range []string{"1.21.5", "1.21.11", "26.1", "26.2"} {
 		t.Run(version, func(t *testing.T) {
 			g, err := packplay.Open(res.Pack, packplay.Options{Seed: 1, Version: version})

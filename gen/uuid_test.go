@@ -105,14 +105,7 @@ func TestGreedyMovePathHasNoSelectors(t *testing.T) {
 // each (also after a second gomoku:new and an undo), the AI's ticks scan
 // no entity outside gomoku:ui/, and uninstall removes both.
 func TestVMSingletonEntities(t *testing.T) {
-	in, err := FromConfig(smallConfig(7, game.Freestyle), "greedy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := smallPack(t, 7, game.Freestyle, "greedy")
 	p := res.Plan
 	g := newVMGame(t, res)
 	one := func(what, tag string, want FixedUUID) *mcvm.Entity {

@@ -246,3 +246,17 @@ func (g *vmGame) console(format string, args ...any) {
 	rep, err := g.m.RunCommand(nil, cmd)
 	g.check(rep, err, cmd)
 }
+
+// smallPack generates the pack of smallConfig(size, rule) for profile.
+func smallPack(t testing.TB, size int, rule game.Rule, profile string) *Result {
+	t.Helper()
+	in, err := FromConfig(smallConfig(size, rule), profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
