@@ -344,10 +344,10 @@ func tuneGames(ctx context.Context, cfg *config.Config, games, jobs int, seed in
 	}
 	sp.Valid = g.Valid
 	checked := 0
-	run := &tune.Run{SPSA: sp, Objective: g, Seed: seed, Batch: batch,
+	run := &tune.Run{SPSA: sp, Objective: g, Seed: seed, Batch: batch, Overlap: g,
 		Check: func(ctx context.Context, b int, theta []float64) (*tune.Strength, error) {
 			checked += 2 * checkPairs
-			return g.Check(ctx, b, theta, checkPairs)
+			return g.CheckAside(ctx, b, theta, checkPairs)
 		}}
 	st := run.New()
 	if err := run.Continue(ctx, st); err != nil {
