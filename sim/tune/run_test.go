@@ -5,9 +5,11 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
@@ -290,4 +292,36 @@ func (c counted) Move(ctx context.Context, b *game.Board) (int, error) {
 		}
 	}
 	return c.Player.Move(ctx, b)
+}
+
+// TestOverlapCancelLeavesNothing: a run cancelled while a check plays
+// returns with st at its last completed batch and no goroutine of its
+// own still running (helpers end within idleSpin).
+func TestOverlapCancelLeavesNothing(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		before := runtime.NumGoroutine()
+		sp, g := tinyGames(jobs)
+		ctx, cancel := context.WithCancel(context.Background())
+		r := &Run{SPSA: sp, Objective: g, Seed: 3, Batch: 4, Overlap: g,
+			Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.CheckAside(ctx, b, th, 20) },
+			Progress: func(s Status) {
+				if s.Iteration == 6 {
+					cancel() // batch 0's check is out
+				}
+			}}
+		st := r.New()
+		if err := r.Continue(ctx, st); !errors.Is(err, context.Canceled) {
+			t.Fatalf("%d jobs: got %v, want it cancelled", jobs, err)
+		}
+		if st.Iteration != 0 && st.Iteration != 4 {
+			t.Errorf("%d jobs: st is at iteration %d, want a batch's end", jobs, st.Iteration)
+		}
+		deadline := time.Now().Add(2 * time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("%d jobs: %d goroutines left running, %d before", jobs, n, before)
+		}
+	}
 }
