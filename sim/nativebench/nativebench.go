@@ -324,7 +324,8 @@ func sim(ctx context.Context, cfg *config.Config, spec string, openings []arena.
 // [tune] section against itself, for the iterations nearest to games
 // tuning games, with the command's default strength checks (50 game
 // pairs after every batch of 100 iterations) counted as games too, since
-// the command plays them.
+// the command plays them, and played as it plays them: each while the
+// next batch does, in the cores its iterations leave idle.
 func tuneGames(ctx context.Context, cfg *config.Config, games, jobs int, seed int64) (int, int, error) {
 	const batch, checkPairs = 100, 50
 	params, index := tune.ConfigParams(cfg)
