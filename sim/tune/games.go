@@ -202,8 +202,20 @@ type job struct {
 
 // Compare plays iteration k's games and returns θ+'s result.
 func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (float64, int, error) {
-	wp, wm := g.Weights(plus), g.Weights(minus)
-	fp, fm := g.greedy(wp), g.greedy(wm)
+	// θ+'s and θ−'s models are built first, one on each of two cores:
+	// built by their first players they cost more than a game, and the
+	// players of the other games wait for them.
+	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
+	var fs [2]arena.Factory
+	err := g.crew.run(ctx, g.Jobs, 2, func(_ context.Context, i int) error {
+		m, err := player.GreedyMakerFor("greedy", ws[i], g.Size, g.Rule)
+		fs[i] = g.wrapped(arena.Factory(m))
+		return err
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	fp, fm := fs[0], fs[1]
 	ops := g.openings(streamOpenings, uint64(k), len(g.Against)*g.Pairs)
 	var jobs []job
 	for oi, a := range g.Against {
@@ -225,7 +237,7 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 		}
 	}
 	out := make([]float64, len(jobs))
-	err := g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
+	err = g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
 		winner, err := g.play(ctx, jobs[i])
 		switch winner {
 		case game.Black:
