@@ -166,9 +166,12 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	run := &tune.Run{SPSA: sp, Objective: g, Seed: o.seed, Batch: o.batch,
 		Save: func(st *tune.State) error { return st.Save(o.checkpoint) }, Progress: prog.update}
 	if o.check > 0 {
+		// Each check plays while the next batch does, in the cores its
+		// iterations leave idle, within --jobs.
 		run.Check = func(ctx context.Context, b int, theta []float64) (*tune.Strength, error) {
-			return g.Check(ctx, b, theta, o.check)
+			return g.CheckAside(ctx, b, theta, o.check)
 		}
+		run.Overlap = g
 	}
 
 	var st *tune.State

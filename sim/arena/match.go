@@ -65,6 +65,19 @@ type MatchConfig struct {
 	SPRT     *SPRT         // stop early when the test decides
 	OnGame   func(Game)    // called for each finished game, one at a time
 	Progress func(Progress)
+	// Pool, when set, plays the games instead of the match's own Jobs
+	// goroutines (Jobs is then unused), so a caller can fit them among
+	// games of its own. The result is the same: games are seeded and
+	// scored by their number, never by who played them or when.
+	Pool Pool
+}
+
+// Pool plays a match's games on workers of its own.
+type Pool interface {
+	// Start arranges for play(i) to be called once for each i in
+	// 0..n-1, no more at once than the pool allows, then done once
+	// every call has returned. It need not wait for any of it.
+	Start(n int, play func(i int), done func())
 }
 
 // TournamentConfig describes a round robin: every pair of players plays
@@ -218,6 +231,7 @@ func Match(ctx context.Context, cfg MatchConfig) (*Result, error) {
 		entrants: []Entrant{a, b}, pairings: [][2]int{{0, 1}}, games: cfg.Games,
 		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings,
 		stones: cfg.Stones, limits: cfg.Limits, sprt: cfg.SPRT, onGame: cfg.OnGame, progress: cfg.Progress,
+		pool: cfg.Pool,
 	}
 	if cfg.SPRT != nil {
 		if err := cfg.SPRT.Validate(); err != nil {
@@ -264,6 +278,7 @@ type run struct {
 	sprt     *SPRT
 	onGame   func(Game)
 	progress func(Progress)
+	pool     Pool
 }
 
 type job struct {
@@ -359,24 +374,29 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	// buffer the collector runs when a core is free, draining many
 	// results at once; results it receives after an SPRT stop or an
 	// error are dropped, as before.
-	var next atomic.Int64
-	workers := min(r.jobs, len(jobs))
-	outCh := make(chan outcome, 64*workers)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.worker(runCtx, res.Players, func() (job, bool) {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) || runCtx.Err() != nil {
-					return job{}, false
-				}
-				return jobs[i], true
-			}, outCh)
-		}()
+	var outCh chan outcome
+	if r.pool != nil {
+		outCh = r.startPool(runCtx, res.Players, jobs)
+	} else {
+		var next atomic.Int64
+		workers := min(r.jobs, len(jobs))
+		outCh = make(chan outcome, 64*workers)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.worker(runCtx, res.Players, func() (job, bool) {
+					i := int(next.Add(1) - 1)
+					if i >= len(jobs) || runCtx.Err() != nil {
+						return job{}, false
+					}
+					return jobs[i], true
+				}, outCh)
+			}()
+		}
+		go func() { wg.Wait(); close(outCh) }()
 	}
-	go func() { wg.Wait(); close(outCh) }()
 
 	partner := map[[2]int]*Game{} // the first finished game of each pair
 	var runErr error
@@ -460,6 +480,51 @@ func (r *run) worker(ctx context.Context, names []string, nextJob func() (job, b
 		g, done, err := r.playJob(ctx, j, names, kept, &times)
 		out <- outcome{game: g, err: err, done: done}
 	}
+}
+
+// startPool hands the games to r.pool. What a worker keeps between games
+// (engine processes, room for move times) is kept here in a stack of
+// lanes, one taken for each game, so the pool needs as many as it plays
+// games at once and engines are still reused. The buffer holds every
+// outcome, so a pool's worker never waits for the collector.
+func (r *run) startPool(ctx context.Context, names []string, jobs []job) chan outcome {
+	type lane struct {
+		kept  map[int]player.Player
+		times []time.Duration
+	}
+	var (
+		mu    sync.Mutex
+		free  []*lane
+		lanes []*lane
+	)
+	out := make(chan outcome, len(jobs))
+	r.pool.Start(len(jobs), func(i int) {
+		if ctx.Err() != nil {
+			return
+		}
+		mu.Lock()
+		var l *lane
+		if n := len(free); n > 0 {
+			l, free = free[n-1], free[:n-1]
+		} else {
+			l = &lane{kept: map[int]player.Player{}}
+			lanes = append(lanes, l)
+		}
+		mu.Unlock()
+		g, done, err := r.playJob(ctx, jobs[i], names, l.kept, &l.times)
+		mu.Lock()
+		free = append(free, l)
+		mu.Unlock()
+		out <- outcome{game: g, err: err, done: done}
+	}, func() {
+		for _, l := range lanes {
+			for _, p := range l.kept {
+				p.(player.Closer).Close()
+			}
+		}
+		close(out)
+	})
+	return out
 }
 
 // gameSeed derives a player's seed from the run's seed, the game and the

@@ -46,6 +46,50 @@ func TestMatchIsDeterministicAcrossJobs(t *testing.T) {
 	}
 }
 
+// backwards is a Pool that plays the games last first, three at a time,
+// on goroutines of its own.
+type backwards struct{ calls atomic.Int32 }
+
+func (b *backwards) Start(n int, play func(i int), done func()) {
+	b.calls.Add(1)
+	go func() {
+		for hi := n; hi > 0; hi -= 3 {
+			var wg sync.WaitGroup
+			for i := hi - 1; i >= max(0, hi-3); i-- {
+				wg.Add(1)
+				go func() { defer wg.Done(); play(i) }()
+			}
+			wg.Wait()
+		}
+		done()
+	}()
+}
+
+func TestMatchPool(t *testing.T) {
+	cfg := MatchConfig{A: "test-random", B: "test-first", Games: 13, Size: 9, Seed: 7, Jobs: 1}
+	want, err := Match(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &backwards{}
+	cfg.Pool = p
+	got, err := Match(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.calls.Load() != 1 {
+		t.Errorf("the pool was started %d times, want once", p.calls.Load())
+	}
+	if !reflect.DeepEqual(moveLists(got), moveLists(want)) || got.Pairings[0] != want.Pairings[0] {
+		t.Fatalf("through a pool: %+v, on the match's own goroutine: %+v", got.Pairings[0], want.Pairings[0])
+	}
+	for i, g := range got.Games {
+		if g.Number != i+1 {
+			t.Fatalf("game %d is number %d: the games are not in order", i, g.Number)
+		}
+	}
+}
+
 func TestMatchPairsOpeningsAndAlternatesColours(t *testing.T) {
 	res, err := Match(context.Background(), MatchConfig{A: "test-first", B: "test-first", Games: 9, Size: 15, Seed: 1})
 	if err != nil {

@@ -324,7 +324,8 @@ func sim(ctx context.Context, cfg *config.Config, spec string, openings []arena.
 // [tune] section against itself, for the iterations nearest to games
 // tuning games, with the command's default strength checks (50 game
 // pairs after every batch of 100 iterations) counted as games too, since
-// the command plays them.
+// the command plays them, and played as it plays them: each while the
+// next batch does, in the cores its iterations leave idle.
 func tuneGames(ctx context.Context, cfg *config.Config, games, jobs int, seed int64) (int, int, error) {
 	const batch, checkPairs = 100, 50
 	params, index := tune.ConfigParams(cfg)
@@ -344,10 +345,10 @@ func tuneGames(ctx context.Context, cfg *config.Config, games, jobs int, seed in
 	}
 	sp.Valid = g.Valid
 	checked := 0
-	run := &tune.Run{SPSA: sp, Objective: g, Seed: seed, Batch: batch,
+	run := &tune.Run{SPSA: sp, Objective: g, Seed: seed, Batch: batch, Overlap: g,
 		Check: func(ctx context.Context, b int, theta []float64) (*tune.Strength, error) {
 			checked += 2 * checkPairs
-			return g.Check(ctx, b, theta, checkPairs)
+			return g.CheckAside(ctx, b, theta, checkPairs)
 		}}
 	st := run.New()
 	if err := run.Continue(ctx, st); err != nil {

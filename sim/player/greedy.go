@@ -51,6 +51,21 @@ func GreedyMaker(name string, w eval.Weights) Maker {
 	return func(opt Options) (Player, error) { return newGreedy(name, w, models, opt), nil }
 }
 
+// GreedyMakerFor is GreedyMaker with the model for size and rule (and its
+// evaluation of the empty board) built now, on the caller's goroutine,
+// rather than by the first player to move: the tuner builds an
+// iteration's two on two cores at once, where its games' players would
+// otherwise wait for each other's.
+func GreedyMakerFor(name string, w eval.Weights, size int, rule game.Rule) (Maker, error) {
+	models := &modelCache{weights: w}
+	st, moves, err := models.state(size, rule)
+	if err != nil {
+		return nil, err
+	}
+	putState(st, moves)
+	return func(opt Options) (Player, error) { return newGreedy(name, w, models, opt), nil }, nil
+}
+
 func newGreedy(name string, w eval.Weights, models *modelCache, opt Options) *Greedy {
 	g := &Greedy{name: name, weights: w, models: models, seed: opt.Seed}
 	if w.Noise > 0 {

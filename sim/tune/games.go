@@ -58,6 +58,8 @@ type Games struct {
 	forfeits atomic.Int64
 	moves    atomic.Int64
 	crew     crew // plays each iteration's games on Jobs cores
+	// wrap, when set (by tests), wraps every player factory.
+	wrap func(arena.Factory) arena.Factory
 }
 
 // Prepare checks the opponents (making each once) and the settings.
@@ -85,7 +87,7 @@ func (g *Games) Prepare() error {
 	if err := g.Base.Validate(); err != nil {
 		return fmt.Errorf("the starting weights: %w", err)
 	}
-	g.start = greedy(g.Base)
+	g.start = g.greedy(g.Base)
 	g.makers = map[string]arena.Factory{}
 	seen := map[string]bool{}
 	for _, a := range g.Against {
@@ -200,8 +202,20 @@ type job struct {
 
 // Compare plays iteration k's games and returns θ+'s result.
 func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (float64, int, error) {
-	wp, wm := g.Weights(plus), g.Weights(minus)
-	fp, fm := greedy(wp), greedy(wm)
+	// θ+'s and θ−'s models are built first, one on each of two cores:
+	// built by their first players they cost more than a game, and the
+	// players of the other games wait for them.
+	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
+	var fs [2]arena.Factory
+	err := g.crew.run(ctx, g.Jobs, 2, func(_ context.Context, i int) error {
+		m, err := player.GreedyMakerFor("greedy", ws[i], g.Size, g.Rule)
+		fs[i] = g.wrapped(arena.Factory(m))
+		return err
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	fp, fm := fs[0], fs[1]
 	ops := g.openings(streamOpenings, uint64(k), len(g.Against)*g.Pairs)
 	var jobs []job
 	for oi, a := range g.Against {
@@ -223,7 +237,7 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 		}
 	}
 	out := make([]float64, len(jobs))
-	err := g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
+	err = g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
 		winner, err := g.play(ctx, jobs[i])
 		switch winner {
 		case game.Black:
@@ -245,8 +259,15 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 
 // greedy makes the players of one weight set; they share its evaluation
 // model, as an iteration's games all use the same few weight sets.
-func greedy(w eval.Weights) arena.Factory {
-	return arena.Factory(player.GreedyMaker("greedy", w))
+func (g *Games) greedy(w eval.Weights) arena.Factory {
+	return g.wrapped(arena.Factory(player.GreedyMaker("greedy", w)))
+}
+
+func (g *Games) wrapped(f arena.Factory) arena.Factory {
+	if g.wrap != nil {
+		return g.wrap(f)
+	}
+	return f
 }
 
 func (g *Games) opponent(spec string) arena.Factory {
@@ -324,7 +345,24 @@ func safeMove(ctx context.Context, p player.Player, b *game.Board) (cell int, er
 // Check plays pairs game pairs of θ against the start for strength check
 // number i, from openings of their own.
 func (g *Games) Check(ctx context.Context, i int, theta []float64, pairs int) (*Strength, error) {
-	res, err := g.match(ctx, theta, 2*pairs, streamCheck, uint64(i))
+	return g.check(ctx, i, theta, pairs, nil)
+}
+
+// CheckAside is Check with the games played as background work of the
+// goroutines playing Compare's: whoever finds no iteration game left to
+// take plays one, never more games at once than Jobs in all. It returns
+// only as the games are played, so something must call Compare or Help
+// meanwhile (Run does, with Overlap set to g). The result is Check's.
+func (g *Games) CheckAside(ctx context.Context, i int, theta []float64, pairs int) (*Strength, error) {
+	return g.check(ctx, i, theta, pairs, pool{&g.crew, g.Jobs})
+}
+
+// Help plays CheckAside's games on the calling goroutine until done is
+// closed.
+func (g *Games) Help(done <-chan struct{}) { g.crew.help(done) }
+
+func (g *Games) check(ctx context.Context, i int, theta []float64, pairs int, p arena.Pool) (*Strength, error) {
+	res, err := g.matchProgress(ctx, theta, 2*pairs, streamCheck, uint64(i), nil, p)
 	if err != nil {
 		return nil, err
 	}
@@ -335,18 +373,14 @@ func (g *Games) Check(ctx context.Context, i int, theta []float64, pairs int) (*
 // colours swapped per opening, from a draw of openings of its own (the
 // same distribution the run tuned on, which is the one it measures).
 func (g *Games) Verify(ctx context.Context, theta []float64, games int, progress func(arena.Progress)) (*arena.Result, error) {
-	return g.matchProgress(ctx, theta, games, streamVerify, 0, progress)
+	return g.matchProgress(ctx, theta, games, streamVerify, 0, progress, nil)
 }
 
-func (g *Games) match(ctx context.Context, theta []float64, games int, stream, i uint64) (*arena.Result, error) {
-	return g.matchProgress(ctx, theta, games, stream, i, nil)
-}
-
-func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, stream, i uint64, progress func(arena.Progress)) (*arena.Result, error) {
+func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, stream, i uint64, progress func(arena.Progress), p arena.Pool) (*arena.Result, error) {
 	res, err := arena.Match(ctx, arena.MatchConfig{
-		A: "tuned", B: "start", NewA: greedy(g.Weights(theta)), NewB: g.start,
+		A: "tuned", B: "start", NewA: g.greedy(g.Weights(theta)), NewB: g.start,
 		Games: games, Size: g.Size, Rule: g.Rule, Seed: int64(mix(g.Seed, stream, i)), Jobs: g.Jobs,
-		Openings: g.openings(stream, i, (games+1)/2), Progress: progress,
+		Openings: g.openings(stream, i, (games+1)/2), Progress: progress, Pool: p,
 	})
 	if res != nil {
 		for _, x := range res.Games {

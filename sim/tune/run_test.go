@@ -5,12 +5,17 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
 // interrupted runs r from the start, cancelling after stopAfter saved
@@ -164,6 +169,30 @@ func TestResumeGames(t *testing.T) {
 	if !reflect.DeepEqual(got, st) {
 		t.Errorf("interrupted with 3 jobs: θ %v, uninterrupted with 1 job: θ %v (or their histories differ)", got.Theta, st.Theta)
 	}
+	// Checks overlapping the next batch, as the command runs them, change
+	// nothing either, interrupted after any batch or not.
+	overlapped := func(jobs int) func() *Run {
+		return func() *Run {
+			sp, g := tinyGames(jobs)
+			return &Run{SPSA: sp, Objective: g, Seed: 3, Batch: 4, Overlap: g,
+				Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.CheckAside(ctx, b, th, 2) }}
+		}
+	}
+	for _, jobs := range []int{1, 2, 3} {
+		r := overlapped(jobs)()
+		ost := r.New()
+		if err := r.Continue(context.Background(), ost); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(ost, st) {
+			t.Errorf("overlapped checks with %d jobs: θ %v, synchronous ones: θ %v (or their histories differ)", jobs, ost.Theta, st.Theta)
+		}
+		for _, stop := range []int{1, 2} {
+			if got := interrupted(t, overlapped(jobs), stop); !reflect.DeepEqual(got, st) {
+				t.Errorf("overlapped checks with %d jobs, interrupted after %d batches: θ %v, uninterrupted: θ %v (or their histories differ)", jobs, stop, got.Theta, st.Theta)
+			}
+		}
+	}
 	for _, p := range st.History[1:] {
 		if p.Strength == nil || p.Strength.Penta.Pairs() != 2 {
 			t.Errorf("iteration %d: want a strength check of 2 pairs, got %+v", p.Iteration, p.Strength)
@@ -208,6 +237,91 @@ func TestGamesPrepareRefuses(t *testing.T) {
 		g := &Games{Base: eval.DefaultWeights(), Against: tt.against, Pairs: 1}
 		if err := g.Prepare(); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestJobsBound: with strength checks overlapping the next batch, no
+// more games are played at once than Jobs, counted as the players' moves
+// in progress at once (a game makes one at a time).
+func TestJobsBound(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		var now, most, moves atomic.Int64
+		sp, g := tinyGames(jobs)
+		g.Against = []string{Self}
+		g.Pairs = 2
+		g.wrap = func(f arena.Factory) arena.Factory {
+			return func(opt player.Options) (player.Player, error) {
+				p, err := f(opt)
+				return counted{p, &now, &most, &moves}, err
+			}
+		}
+		if err := g.Prepare(); err != nil {
+			t.Fatal(err)
+		}
+		sp.Iterations = 80
+		r := &Run{SPSA: sp, Objective: g, Seed: 3, Batch: 10, Overlap: g,
+			Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.CheckAside(ctx, b, th, 10) }}
+		st := r.New()
+		if err := r.Continue(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+		if moves.Load() == 0 {
+			t.Fatalf("%d jobs: no move was counted", jobs)
+		}
+		if m := most.Load(); m > int64(jobs) {
+			t.Errorf("%d jobs: %d games played at once", jobs, m)
+		}
+	}
+}
+
+// counted is a player that counts its moves in progress.
+type counted struct {
+	player.Player
+	now, most, moves *atomic.Int64
+}
+
+func (c counted) Move(ctx context.Context, b *game.Board) (int, error) {
+	n := c.now.Add(1)
+	defer c.now.Add(-1)
+	c.moves.Add(1)
+	for {
+		m := c.most.Load()
+		if n <= m || c.most.CompareAndSwap(m, n) {
+			break
+		}
+	}
+	return c.Player.Move(ctx, b)
+}
+
+// TestOverlapCancelLeavesNothing: a run cancelled while a check plays
+// returns with st at its last completed batch and no goroutine of its
+// own still running (helpers end within idleSpin).
+func TestOverlapCancelLeavesNothing(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		before := runtime.NumGoroutine()
+		sp, g := tinyGames(jobs)
+		ctx, cancel := context.WithCancel(context.Background())
+		r := &Run{SPSA: sp, Objective: g, Seed: 3, Batch: 4, Overlap: g,
+			Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.CheckAside(ctx, b, th, 20) },
+			Progress: func(s Status) {
+				if s.Iteration == 6 {
+					cancel() // batch 0's check is out
+				}
+			}}
+		st := r.New()
+		if err := r.Continue(ctx, st); !errors.Is(err, context.Canceled) {
+			t.Fatalf("%d jobs: got %v, want it cancelled", jobs, err)
+		}
+		if st.Iteration != 0 && st.Iteration != 4 {
+			t.Errorf("%d jobs: st is at iteration %d, want a batch's end", jobs, st.Iteration)
+		}
+		deadline := time.Now().Add(2 * time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("%d jobs: %d goroutines left running, %d before", jobs, n, before)
 		}
 	}
 }
