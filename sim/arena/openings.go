@@ -26,18 +26,29 @@ func (o Opening) Board(size int, rule game.Rule) (*game.Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := o.SetUp(b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// SetUp empties b and plays the opening on it, for callers that reuse
+// their boards from game to game.
+func (o Opening) SetUp(b *game.Board) error {
+	b.Reset()
+	size := b.Size()
 	for i, c := range o.Moves {
 		if c < 0 || c >= b.Cells() {
-			return nil, fmt.Errorf("%s: move %d is off the %d×%d board", o.Source, i+1, size, size)
+			return fmt.Errorf("%s: move %d is off the %d×%d board", o.Source, i+1, size, size)
 		}
 		if err := b.Play(c); err != nil {
-			return nil, fmt.Errorf("%s: move %d: %w", o.Source, i+1, err)
+			return fmt.Errorf("%s: move %d: %w", o.Source, i+1, err)
 		}
 	}
 	if b.Over() {
-		return nil, fmt.Errorf("%s: the opening already ends the game", o.Source)
+		return fmt.Errorf("%s: the opening already ends the game", o.Source)
 	}
-	return b, nil
+	return nil
 }
 
 // Notation returns the moves in human notation, space-separated.
@@ -327,6 +338,7 @@ func RandomOpenings(size int, rule game.Rule, n, stones int, seed int64) []Openi
 	seen := map[string]bool{}
 	var ops []Opening
 	tries := 0
+	b := game.MustBoard(size, rule) // one board for every draw: tuning draws openings for each iteration
 	for len(ops) < n {
 		tries++
 		if tries > 200 && radius < size/2 {
@@ -334,7 +346,7 @@ func RandomOpenings(size int, rule game.Rule, n, stones int, seed int64) []Openi
 			radius++
 			tries = 0
 		}
-		op, key, ok := randomOpening(rng, size, rule, stones, radius)
+		op, key, ok := randomOpening(rng, b, stones, radius)
 		if !ok {
 			continue
 		}
@@ -348,8 +360,10 @@ func RandomOpenings(size int, rule game.Rule, n, stones int, seed int64) []Openi
 	return ops
 }
 
-func randomOpening(rng *rand.Rand, size int, rule game.Rule, stones, radius int) (Opening, string, bool) {
-	b := game.MustBoard(size, rule)
+// randomOpening draws one opening on b, which it empties first.
+func randomOpening(rng *rand.Rand, b *game.Board, stones, radius int) (Opening, string, bool) {
+	b.Reset()
+	size := b.Size()
 	c := size / 2
 	for k := 0; k < stones; k++ {
 		x := c - radius + rng.IntN(2*radius+1)

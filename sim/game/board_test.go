@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -359,4 +360,37 @@ func FuzzFromPicture(f *testing.F) {
 			t.Fatalf("to move %v, want %v", b.ToMove(), c)
 		}
 	})
+}
+
+// TestReset: a board emptied by Reset plays a game exactly as a new one
+// does, after a game that was won and so had a winner and a line.
+func TestReset(t *testing.T) {
+	b := MustBoard(9, Freestyle)
+	for _, c := range []int{40, 0, 41, 1, 42, 2, 43, 3, 44} {
+		if err := b.Play(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b.Winner() != Black || len(b.WinningLine()) == 0 {
+		t.Fatalf("set-up: winner %v", b.Winner())
+	}
+	b.Reset()
+	fresh := MustBoard(9, Freestyle)
+	if b.Moves() != 0 || b.Over() || b.Winner() != Empty || b.WinningLine() != nil || b.ToMove() != Black {
+		t.Fatalf("after Reset: %d moves, over %v, winner %v", b.Moves(), b.Over(), b.Winner())
+	}
+	for i := range b.Cells() {
+		if b.At(i) != Empty {
+			t.Fatalf("cell %d not empty after Reset", i)
+		}
+	}
+	for _, c := range []int{10, 11, 12} {
+		if err := b.Play(c); err != nil {
+			t.Fatal(err)
+		}
+		fresh.Play(c)
+	}
+	if !slices.Equal(b.History(), fresh.History()) || b.ToMove() != fresh.ToMove() || b.At(11) != fresh.At(11) {
+		t.Errorf("after Reset the board plays differently: %v, want %v", b.History(), fresh.History())
+	}
 }

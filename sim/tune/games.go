@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
@@ -57,7 +58,8 @@ type Games struct {
 	makers   map[string]arena.Factory // the other opponents', prepared once
 	forfeits atomic.Int64
 	moves    atomic.Int64
-	crew     crew // plays each iteration's games on Jobs cores
+	crew     crew      // plays each iteration's games on Jobs cores
+	boards   sync.Pool // *game.Board of Size and Rule, reused from game to game
 	// wrap, when set (by tests), wraps every player factory.
 	wrap func(arena.Factory) arena.Factory
 }
@@ -295,8 +297,15 @@ func (g *Games) openings(stream, i uint64, n int) []arena.Opening {
 // play plays one game and returns the winner (game.Empty for a draw). A
 // player that fails or plays an illegal move loses, as in the arena.
 func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
-	b, err := j.opening.Board(g.Size, g.Rule)
-	if err != nil {
+	b, _ := g.boards.Get().(*game.Board)
+	if b == nil {
+		var err error
+		if b, err = game.NewBoard(g.Size, g.Rule); err != nil {
+			return game.Empty, err
+		}
+	}
+	defer g.boards.Put(b)
+	if err := j.opening.SetUp(b); err != nil {
 		return game.Empty, err
 	}
 	var ps [2]player.Player
