@@ -147,15 +147,6 @@ func (c *checker) checkFunctionTags() {
 	}
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // legacyFolders are the plural folder names data packs used before 1.21;
 // 1.21+ ignores files in them.
 var legacyFolders = map[string]string{
