@@ -17,17 +17,6 @@ type Overlay struct {
 	Min, Max  Format // Max.Minor == MaxMinor for every minor of Max.Major
 }
 
-// Applies reports whether a game running data-pack format f applies the
-// overlay. Games up to format 81 read only the entry's "formats" range of
-// majors, later games min_format and max_format; MCMeta writes both with
-// the same majors, so one comparison of formats serves both.
-func (o Overlay) Applies(f Format) bool {
-	if f.Major <= LastIntFormat {
-		return o.Min.Major <= f.Major && f.Major <= o.Max.Major
-	}
-	return inFormats(f, o.Min, o.Max)
-}
-
 // validOverlayDirectory: the characters every supported release accepts
 // (1.21.9 widened the set to A-Z and '.', 1.21.5 … 1.21.8 allow a-z 0-9 _ -).
 func validOverlayDirectory(s string) bool {
@@ -84,21 +73,6 @@ type OverlayEntry struct {
 	MinFormat *Format
 	MaxFormat *Format
 	field     string // "overlays.entries[0]", for errors
-}
-
-// Overlay is the entry as the newest games read it (min_format and
-// max_format, else formats); ok is false when the entry gives no range.
-func (e OverlayEntry) Overlay() (o Overlay, ok bool) {
-	o.Directory = e.Directory
-	switch {
-	case e.MinFormat != nil && e.MaxFormat != nil:
-		o.Min, o.Max = *e.MinFormat, *e.MaxFormat
-	case e.Formats != nil:
-		o.Min, o.Max = Format{e.Formats.Min, 0}, Format{e.Formats.Max, MaxMinor}
-	default:
-		return o, false
-	}
-	return o, true
 }
 
 // appliesTo reports whether a game at format f applies the entry, reading
