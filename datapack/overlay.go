@@ -106,8 +106,13 @@ func (m *PackMeta) parseOverlays(data []byte, f field, bad func(field string, of
 		bad("overlays.entries", ent.off, "want a list of overlay objects, got %s", ent.raw)
 		return
 	}
-	// Each element's offset: find it by re-reading the list with offsets.
-	offs := listOffsets(data, ent)
+	// Each element's offset, from the positioned reader.
+	var offs []int
+	if list, err := ParseJSON(ent.raw); err == nil {
+		for _, e := range list.Elems {
+			offs = append(offs, ent.off+e.Off)
+		}
+	}
 	for i, raw := range raws {
 		name := fmt.Sprintf("overlays.entries[%d]", i)
 		off := ent.off
@@ -154,54 +159,6 @@ func (m *PackMeta) parseOverlays(data []byte, f field, bad func(field string, of
 		}
 		m.Overlays = append(m.Overlays, e)
 	}
-}
-
-// listOffsets returns the byte offset of each element of the JSON list f.
-func listOffsets(data []byte, f field) []int {
-	var out []int
-	depth, inStr, esc := 0, false, false
-	start := true
-	for i := 0; i < len(f.raw); i++ {
-		c := f.raw[i]
-		if inStr {
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '[', '{':
-			if depth == 1 && start {
-				out = append(out, f.off+i)
-				start = false
-			}
-			depth++
-			continue
-		case ']', '}':
-			depth--
-			continue
-		case ',':
-			if depth == 1 {
-				start = true
-			}
-			continue
-		}
-		if depth == 1 && start {
-			out = append(out, f.off+i)
-			start = false
-		}
-		if c == '"' {
-			inStr = true
-		}
-	}
-	return out
 }
 
 // validateOverlays applies the game's rules for overlay entries: a valid

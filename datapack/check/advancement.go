@@ -48,135 +48,135 @@ func (c *checker) checkAdvancement(path string, b []byte) {
 	if root == nil {
 		return
 	}
-	if root.kind != 'o' {
-		f.at(root.off, "an advancement is an object, got %s", root.kindName())
+	if root.Kind != 'o' {
+		f.at(root.Off, "an advancement is an object, got %s", root.KindName())
 		return
 	}
-	for _, k := range root.keys {
-		if !advancementKeys[k.name] {
-			f.at(k.off, "unknown key %q (the game ignores it)", k.name)
+	for _, k := range root.Keys {
+		if !advancementKeys[k.Name] {
+			f.at(k.Off, "unknown key %q (the game ignores it)", k.Name)
 		}
 	}
-	if p := root.get("parent"); p != nil {
-		if p.kind != 's' || !syntax.ValidResourceLocation(p.str) || p.str == "" {
-			f.at(p.off, "parent: expected an advancement id")
-		} else if id := syntax.NormalizeID(p.str); c.ownNamespace(id) && c.advs[id] == nil {
-			f.at(p.off, "parent: unknown advancement %s", id)
+	if p := root.Get("parent"); p != nil {
+		if p.Kind != 's' || !syntax.ValidResourceLocation(p.Str) || p.Str == "" {
+			f.at(p.Off, "parent: expected an advancement id")
+		} else if id := syntax.NormalizeID(p.Str); c.ownNamespace(id) && c.advs[id] == nil {
+			f.at(p.Off, "parent: unknown advancement %s", id)
 		}
 	}
-	criteria := root.get("criteria")
-	if criteria == nil || criteria.kind != 'o' || len(criteria.keys) == 0 {
-		off := root.off
+	criteria := root.Get("criteria")
+	if criteria == nil || criteria.Kind != 'o' || len(criteria.Keys) == 0 {
+		off := root.Off
 		if criteria != nil {
-			off = criteria.off
+			off = criteria.Off
 		}
 		f.at(off, "criteria: expected a non-empty object")
 	} else {
-		for _, k := range criteria.keys {
-			c.checkCriterion(f, k.name, k.val)
+		for _, k := range criteria.Keys {
+			c.checkCriterion(f, k.Name, k.Val)
 		}
 	}
-	if rq := root.get("requirements"); rq != nil {
-		if rq.kind != 'a' {
-			f.at(rq.off, "requirements: expected a list of lists of criterion names")
+	if rq := root.Get("requirements"); rq != nil {
+		if rq.Kind != 'a' {
+			f.at(rq.Off, "requirements: expected a list of lists of criterion names")
 		}
-		for _, group := range rq.elems {
-			if group.kind != 'a' {
-				f.at(group.off, "requirements: expected a list of criterion names")
+		for _, group := range rq.Elems {
+			if group.Kind != 'a' {
+				f.at(group.Off, "requirements: expected a list of criterion names")
 				continue
 			}
-			for _, n := range group.elems {
-				if n.kind != 's' || criteria.get(n.str) == nil {
-					f.at(n.off, "requirements: unknown criterion %s", jsonText(f.src, n))
+			for _, n := range group.Elems {
+				if n.Kind != 's' || criteria.Get(n.Str) == nil {
+					f.at(n.Off, "requirements: unknown criterion %s", jsonText(f.src, n))
 				}
 			}
 		}
 	}
-	if rw := root.get("rewards"); rw != nil {
+	if rw := root.Get("rewards"); rw != nil {
 		c.checkRewards(f, rw)
 	}
 }
 
 func (c *checker) checkCriterion(f *jsonFile, name string, crit *jnode) {
-	if crit.kind != 'o' || crit.get("trigger") == nil {
-		f.at(crit.off, "criteria.%s: expected an object with a trigger", name)
+	if crit.Kind != 'o' || crit.Get("trigger") == nil {
+		f.at(crit.Off, "criteria.%s: expected an object with a trigger", name)
 		return
 	}
-	tr := crit.get("trigger")
+	tr := crit.Get("trigger")
 	trigger := ""
-	if tr.kind != 's' || !syntax.ValidResourceLocation(tr.str) || !c.reg.Has("minecraft:trigger_type", tr.str) {
-		f.at(tr.off, "criteria.%s: unknown trigger %s", name, jsonText(f.src, tr))
+	if tr.Kind != 's' || !syntax.ValidResourceLocation(tr.Str) || !c.reg.Has("minecraft:trigger_type", tr.Str) {
+		f.at(tr.Off, "criteria.%s: unknown trigger %s", name, jsonText(f.src, tr))
 	} else {
-		trigger = syntax.NormalizeID(tr.str)
+		trigger = syntax.NormalizeID(tr.Str)
 	}
-	for _, k := range crit.keys {
-		if k.name != "trigger" && k.name != "conditions" {
-			f.at(k.off, "criteria.%s: unknown key %q (the game ignores it)", name, k.name)
+	for _, k := range crit.Keys {
+		if k.Name != "trigger" && k.Name != "conditions" {
+			f.at(k.Off, "criteria.%s: unknown key %q (the game ignores it)", name, k.Name)
 		}
 	}
-	cond := crit.get("conditions")
+	cond := crit.Get("conditions")
 	if cond == nil {
 		return
 	}
-	if cond.kind != 'o' {
-		f.at(cond.off, "criteria.%s.conditions: expected an object", name)
+	if cond.Kind != 'o' {
+		f.at(cond.Off, "criteria.%s.conditions: expected an object", name)
 		return
 	}
-	if trigger == "minecraft:impossible" && len(cond.keys) > 0 {
-		f.at(cond.off, "criteria.%s.conditions: minecraft:impossible takes no conditions", name)
+	if trigger == "minecraft:impossible" && len(cond.Keys) > 0 {
+		f.at(cond.Off, "criteria.%s.conditions: minecraft:impossible takes no conditions", name)
 		return
 	}
 	entityKeys := map[string]bool{"player": true}
 	for _, k := range entityConditions[trigger] {
 		entityKeys[k] = true
 	}
-	for _, k := range cond.keys {
-		if entityKeys[k.name] {
-			c.checkContextPredicate(f, "criteria."+name+".conditions."+k.name, k.val)
+	for _, k := range cond.Keys {
+		if entityKeys[k.Name] {
+			c.checkContextPredicate(f, "criteria."+name+".conditions."+k.Name, k.Val)
 		}
 	}
 }
 
 func (c *checker) checkRewards(f *jsonFile, rw *jnode) {
-	if rw.kind != 'o' {
-		f.at(rw.off, "rewards: expected an object")
+	if rw.Kind != 'o' {
+		f.at(rw.Off, "rewards: expected an object")
 		return
 	}
-	for _, k := range rw.keys {
-		if !rewardKeys[k.name] {
-			f.at(k.off, "rewards: unknown key %q (the game ignores it)", k.name)
+	for _, k := range rw.Keys {
+		if !rewardKeys[k.Name] {
+			f.at(k.Off, "rewards: unknown key %q (the game ignores it)", k.Name)
 		}
 	}
-	fn := rw.get("function")
+	fn := rw.Get("function")
 	if fn == nil {
 		return
 	}
-	if fn.kind != 's' || !syntax.ValidResourceLocation(fn.str) || fn.str == "" {
-		f.at(fn.off, "rewards.function: expected a function id")
+	if fn.Kind != 's' || !syntax.ValidResourceLocation(fn.Str) || fn.Str == "" {
+		f.at(fn.Off, "rewards.function: expected a function id")
 		return
 	}
-	id := syntax.NormalizeID(fn.str)
+	id := syntax.NormalizeID(fn.Str)
 	ff := c.functions[id]
 	switch {
 	case ff == nil && c.ownNamespace(id):
-		f.at(fn.off, "rewards.function: unknown function %s", id)
+		f.at(fn.Off, "rewards.function: unknown function %s", id)
 	case ff != nil && ff.macro:
-		f.at(fn.off, "rewards.function: %s is a macro function and gets no arguments", id)
+		f.at(fn.Off, "rewards.function: %s is a macro function and gets no arguments", id)
 	}
 }
 
 // checkContextPredicate checks an entity condition of a trigger: an entity
 // predicate (the short form) or a list of loot conditions.
 func (c *checker) checkContextPredicate(f *jsonFile, where string, n *jnode) {
-	switch n.kind {
+	switch n.Kind {
 	case 'a':
-		for _, e := range n.elems {
+		for _, e := range n.Elems {
 			c.checkLootCondition(f, where, e)
 		}
 	case 'o':
 		c.checkEntityPredicate(f, where, n)
 	default:
-		f.at(n.off, "%s: expected an entity predicate or a list of loot conditions, got %s", where, n.kindName())
+		f.at(n.Off, "%s: expected an entity predicate or a list of loot conditions, got %s", where, n.KindName())
 	}
 }
 
@@ -190,61 +190,61 @@ var lootEntityTargets = map[string]bool{
 // conditions that compose others and entity_properties are checked deeply;
 // the others by their type only.
 func (c *checker) checkLootCondition(f *jsonFile, where string, n *jnode) {
-	if n.kind == 'a' { // a predicate file may hold a list: all must pass
-		for _, e := range n.elems {
+	if n.Kind == 'a' { // a predicate file may hold a list: all must pass
+		for _, e := range n.Elems {
 			c.checkLootCondition(f, where, e)
 		}
 		return
 	}
-	if n.kind != 'o' {
-		f.at(n.off, "%s: expected a loot condition object, got %s", where, n.kindName())
+	if n.Kind != 'o' {
+		f.at(n.Off, "%s: expected a loot condition object, got %s", where, n.KindName())
 		return
 	}
-	t := n.get("condition")
-	if t == nil || t.kind != 's' || !syntax.ValidResourceLocation(t.str) {
-		f.at(n.off, "%s: a loot condition needs \"condition\", its type", where)
+	t := n.Get("condition")
+	if t == nil || t.Kind != 's' || !syntax.ValidResourceLocation(t.Str) {
+		f.at(n.Off, "%s: a loot condition needs \"condition\", its type", where)
 		return
 	}
-	kind := syntax.NormalizeID(t.str)
+	kind := syntax.NormalizeID(t.Str)
 	if c.reg != nil && c.reg.Known("minecraft:loot_condition_type") && !c.reg.Has("minecraft:loot_condition_type", kind) {
-		f.at(t.off, "%s: unknown loot condition type %s", where, kind)
+		f.at(t.Off, "%s: unknown loot condition type %s", where, kind)
 		return
 	}
 	switch kind {
 	case "minecraft:entity_properties":
-		if e := n.get("entity"); e == nil || e.kind != 's' || !lootEntityTargets[e.str] {
-			off := n.off
+		if e := n.Get("entity"); e == nil || e.Kind != 's' || !lootEntityTargets[e.Str] {
+			off := n.Off
 			if e != nil {
-				off = e.off
+				off = e.Off
 			}
 			f.at(off, "%s: entity_properties needs \"entity\": this, attacker, direct_attacker, attacking_player, target_entity or interacting_entity", where)
 		}
-		if p := n.get("predicate"); p != nil {
+		if p := n.Get("predicate"); p != nil {
 			c.checkEntityPredicate(f, where+".predicate", p)
 		}
 	case "minecraft:inverted":
-		if tm := n.get("term"); tm != nil {
+		if tm := n.Get("term"); tm != nil {
 			c.checkLootCondition(f, where+".term", tm)
 		} else {
-			f.at(n.off, "%s: inverted needs \"term\"", where)
+			f.at(n.Off, "%s: inverted needs \"term\"", where)
 		}
 	case "minecraft:any_of", "minecraft:all_of":
-		tms := n.get("terms")
-		if tms == nil || tms.kind != 'a' {
-			f.at(n.off, "%s: %s needs \"terms\", a list of conditions", where, kind)
+		tms := n.Get("terms")
+		if tms == nil || tms.Kind != 'a' {
+			f.at(n.Off, "%s: %s needs \"terms\", a list of conditions", where, kind)
 			return
 		}
-		for _, e := range tms.elems {
+		for _, e := range tms.Elems {
 			c.checkLootCondition(f, where+".terms", e)
 		}
 	case "minecraft:reference":
-		r := n.get("name")
-		if r == nil || r.kind != 's' || !syntax.ValidResourceLocation(r.str) {
-			f.at(n.off, "%s: reference needs \"name\", a predicate id", where)
+		r := n.Get("name")
+		if r == nil || r.Kind != 's' || !syntax.ValidResourceLocation(r.Str) {
+			f.at(n.Off, "%s: reference needs \"name\", a predicate id", where)
 			return
 		}
-		if id := syntax.NormalizeID(r.str); c.ownNamespace(id) && !c.predicates[id] {
-			f.at(r.off, "%s: unknown predicate %s", where, id)
+		if id := syntax.NormalizeID(r.Str); c.ownNamespace(id) && !c.predicates[id] {
+			f.at(r.Off, "%s: unknown predicate %s", where, id)
 		}
 	}
 }
@@ -275,47 +275,47 @@ func (c *checker) mapPredicates() bool {
 // to load the file, older releases ignore the key (so the predicate
 // matches every entity).
 func (c *checker) checkEntityPredicate(f *jsonFile, where string, n *jnode) {
-	if n.kind != 'o' {
-		f.at(n.off, "%s: expected an entity predicate object, got %s", where, n.kindName())
+	if n.Kind != 'o' {
+		f.at(n.Off, "%s: expected an entity predicate object, got %s", where, n.KindName())
 		return
 	}
 	mapForm := c.mapPredicates()
-	for _, k := range n.keys {
-		field := k.name
+	for _, k := range n.Keys {
+		field := k.Name
 		if mapForm {
-			id := syntax.NormalizeID(k.name)
-			if !syntax.ValidResourceLocation(k.name) || !c.reg.Has("minecraft:entity_sub_predicate_type", id) {
+			id := syntax.NormalizeID(k.Name)
+			if !syntax.ValidResourceLocation(k.Name) || !c.reg.Has("minecraft:entity_sub_predicate_type", id) {
 				hint := ""
-				if entityPredicateFields[k.name] {
-					hint = ": from 26.2 entity predicates are a map keyed by sub-predicate type (" + mapKeyFor(k.name) + "), and the game fails to load this file"
+				if entityPredicateFields[k.Name] {
+					hint = ": from 26.2 entity predicates are a map keyed by sub-predicate type (" + mapKeyFor(k.Name) + "), and the game fails to load this file"
 				}
-				f.at(k.off, "%s: unknown entity sub-predicate type %q%s", where, k.name, hint)
+				f.at(k.Off, "%s: unknown entity sub-predicate type %q%s", where, k.Name, hint)
 				continue
 			}
 			field = strings.TrimPrefix(id, "minecraft:")
 			if field == "entity_type" {
 				field = "type"
 			}
-		} else if !entityPredicateFields[k.name] {
+		} else if !entityPredicateFields[k.Name] {
 			hint := " (the game ignores it)"
-			if strings.Contains(k.name, ":") {
+			if strings.Contains(k.Name, ":") {
 				hint = ": that is 26.2's map form; this release ignores the key, so the predicate matches every entity"
 			}
-			f.at(k.off, "%s: unknown entity predicate field %q%s", where, k.name, hint)
+			f.at(k.Off, "%s: unknown entity predicate field %q%s", where, k.Name, hint)
 			continue
 		}
-		v := k.val
+		v := k.Val
 		switch {
 		case field == "type":
-			c.checkEntityTypes(f, where+"."+k.name, v)
+			c.checkEntityTypes(f, where+"."+k.Name, v)
 		case field == "nbt":
-			if v.kind != 's' {
-				f.at(v.off, "%s.%s: expected SNBT text", where, k.name)
-			} else if _, err := syntax.ParseSNBT(v.str); err != nil {
-				f.at(v.off, "%s.%s: invalid SNBT: %v", where, k.name, err)
+			if v.Kind != 's' {
+				f.at(v.Off, "%s.%s: expected SNBT text", where, k.Name)
+			} else if _, err := syntax.ParseSNBT(v.Str); err != nil {
+				f.at(v.Off, "%s.%s: invalid SNBT: %v", where, k.Name, err)
 			}
 		case entityValued[field]:
-			c.checkEntityPredicate(f, where+"."+k.name, v)
+			c.checkEntityPredicate(f, where+"."+k.Name, v)
 		}
 	}
 }
@@ -332,26 +332,26 @@ func mapKeyFor(field string) string {
 // of ids.
 func (c *checker) checkEntityTypes(f *jsonFile, where string, v *jnode) {
 	var ids []*jnode
-	switch v.kind {
+	switch v.Kind {
 	case 's':
 		ids = []*jnode{v}
 	case 'a':
-		ids = v.elems
+		ids = v.Elems
 	default:
-		f.at(v.off, "%s: expected an entity type id, a #tag or a list of ids", where)
+		f.at(v.Off, "%s: expected an entity type id, a #tag or a list of ids", where)
 		return
 	}
 	for _, id := range ids {
-		if id.kind != 's' {
-			f.at(id.off, "%s: expected an entity type id", where)
+		if id.Kind != 's' {
+			f.at(id.Off, "%s: expected an entity type id", where)
 			continue
 		}
-		name := id.str
-		if strings.HasPrefix(name, "#") && v.kind == 's' {
+		name := id.Str
+		if strings.HasPrefix(name, "#") && v.Kind == 's' {
 			continue // tags are not in the reports
 		}
 		if !syntax.ValidResourceLocation(name) || (c.reg != nil && c.reg.Known("minecraft:entity_type") && !c.reg.Has("minecraft:entity_type", name)) {
-			f.at(id.off, "%s: unknown entity type %q", where, name)
+			f.at(id.Off, "%s: unknown entity type %q", where, name)
 		}
 	}
 }
@@ -389,8 +389,8 @@ func predicateID(path string) (string, bool) {
 
 // jsonText is a value as written, for messages.
 func jsonText(src []byte, n *jnode) string {
-	if n.kind == 's' {
-		return `"` + n.str + `"`
+	if n.Kind == 's' {
+		return `"` + n.Str + `"`
 	}
-	return n.kindName()
+	return n.KindName()
 }

@@ -1,10 +1,8 @@
 package check
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -112,45 +110,5 @@ func FuzzFunctionFile(f *testing.F) {
 				}
 			}
 		}
-	})
-}
-
-// FuzzJSONTree: the resource reader accepts exactly the JSON that
-// encoding/json accepts, less documents with a repeated key (the game keeps
-// one of them silently, so they are reported), and every offset it gives
-// lies inside the input.
-func FuzzJSONTree(f *testing.F) {
-	for _, s := range []string{`{}`, `[1, 2.5e3, "a\u00e9", true, null]`, `{"a":{"b":[{}]}}`, `{"a":1,"a":2}`, `{"a":`, `"\ud800"`, "  [] ", `-0`, `01`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		n, err := parseJSONTree(b)
-		valid := json.Valid(b)
-		if err == nil && !valid {
-			t.Fatalf("accepted invalid JSON %q", b)
-		}
-		if err != nil {
-			je, ok := err.(*jsonError)
-			if !ok || je.off < 0 || je.off > len(b) {
-				t.Fatalf("error %v has no offset inside the input", err)
-			}
-			if valid && !strings.Contains(err.Error(), "duplicate key") {
-				t.Fatalf("rejected valid JSON %q: %v", b, err)
-			}
-			return
-		}
-		var walk func(*jnode)
-		walk = func(x *jnode) {
-			if x.off < 0 || x.off >= len(b) {
-				t.Fatalf("offset %d outside %q", x.off, b)
-			}
-			for _, k := range x.keys {
-				walk(k.val)
-			}
-			for _, e := range x.elems {
-				walk(e)
-			}
-		}
-		walk(n)
 	})
 }

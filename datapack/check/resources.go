@@ -29,44 +29,44 @@ type tagEntry struct {
 
 func (t *fnTag) parse(c *checker) {
 	t.parsed = true
-	root, err := parseJSONTree(t.data)
+	root, err := datapack.ParseJSON(t.data)
 	if err != nil {
 		t.bad = err.Error()
-		if je, ok := err.(*jsonError); ok {
-			t.badOff = je.off
+		if je, ok := err.(*datapack.JSONError); ok {
+			t.badOff = je.Off
 		}
 		return
 	}
-	if root.kind != 'o' {
+	if root.Kind != 'o' {
 		t.bad = "a function tag is an object with \"values\""
 		return
 	}
-	for _, k := range root.keys {
-		if k.name == "replace" && k.val.kind != 'b' {
-			t.bad, t.badOff = "replace: expected true or false", k.val.off
+	for _, k := range root.Keys {
+		if k.Name == "replace" && k.Val.Kind != 'b' {
+			t.bad, t.badOff = "replace: expected true or false", k.Val.Off
 			return
 		}
 	}
-	values := root.get("values")
+	values := root.Get("values")
 	if values == nil {
 		t.bad = "missing \"values\""
 		return
 	}
-	if values.kind != 'a' {
-		t.bad, t.badOff = "values: expected a list", values.off
+	if values.Kind != 'a' {
+		t.bad, t.badOff = "values: expected a list", values.Off
 		return
 	}
-	for i, v := range values.elems {
-		if v.kind == 's' {
-			t.entries = append(t.entries, tagEntry{id: v.str, required: true, off: v.off})
+	for i, v := range values.Elems {
+		if v.Kind == 's' {
+			t.entries = append(t.entries, tagEntry{id: v.Str, required: true, off: v.Off})
 			continue
 		}
-		id, req := v.get("id"), v.get("required")
-		if v.kind != 'o' || id == nil || id.kind != 's' || (req != nil && req.kind != 'b') {
-			t.bad, t.badOff = fmt.Sprintf("values[%d]: expected a function ID or {\"id\": …, \"required\": …}", i), v.off
+		id, req := v.Get("id"), v.Get("required")
+		if v.Kind != 'o' || id == nil || id.Kind != 's' || (req != nil && req.Kind != 'b') {
+			t.bad, t.badOff = fmt.Sprintf("values[%d]: expected a function ID or {\"id\": …, \"required\": …}", i), v.Off
 			return
 		}
-		t.entries = append(t.entries, tagEntry{id: id.str, required: req == nil || req.b, off: id.off})
+		t.entries = append(t.entries, tagEntry{id: id.Str, required: req == nil || req.Bool, off: id.Off})
 	}
 }
 

@@ -1,4 +1,4 @@
-package check
+package datapack
 
 import (
 	"bytes"
@@ -8,41 +8,43 @@ import (
 	"unicode/utf8"
 )
 
-// jnode is a JSON value with the byte offset it starts at, so a problem in
-// a resource can be reported at file:line:col. Objects keep their keys in
-// file order with each key's offset.
-type jnode struct {
-	kind  byte // 'o' object, 'a' array, 's' string, 'n' number, 'b' bool, 'z' null
-	off   int
-	str   string  // strings
-	num   float64 // numbers
-	isInt bool    // the number has no fraction or exponent
-	b     bool
-	keys  []jkey // objects, in file order
-	elems []*jnode
+// JSONValue is a JSON value with the byte offset it starts at, so a
+// problem in a resource can be reported at file:line:col (JSONLineCol).
+// Objects keep their keys in file order with each key's offset.
+type JSONValue struct {
+	Kind  byte // 'o' object, 'a' array, 's' string, 'n' number, 'b' bool, 'z' null
+	Off   int
+	Str   string       // strings
+	Num   float64      // numbers (±Inf beyond float64)
+	IsInt bool         // the number has no fraction or exponent
+	Bool  bool         // booleans
+	Keys  []JSONMember // objects, in file order
+	Elems []*JSONValue // lists
 }
 
-type jkey struct {
-	name string
-	off  int
-	val  *jnode
+// JSONMember is one key of an object, with the offset of the key.
+type JSONMember struct {
+	Name string
+	Off  int
+	Val  *JSONValue
 }
 
-// get returns the member name of an object, or nil.
-func (n *jnode) get(name string) *jnode {
-	if n == nil || n.kind != 'o' {
+// Get returns the member name of an object, or nil.
+func (n *JSONValue) Get(name string) *JSONValue {
+	if n == nil || n.Kind != 'o' {
 		return nil
 	}
-	for _, k := range n.keys {
-		if k.name == name {
-			return k.val
+	for _, k := range n.Keys {
+		if k.Name == name {
+			return k.Val
 		}
 	}
 	return nil
 }
 
-func (n *jnode) kindName() string {
-	switch n.kind {
+// KindName names the value's kind for messages ("an object", "a list", …).
+func (n *JSONValue) KindName() string {
+	switch n.Kind {
 	case 'o':
 		return "an object"
 	case 'a':
@@ -57,19 +59,19 @@ func (n *jnode) kindName() string {
 	return "null"
 }
 
-// jsonError is a syntax error at a byte offset.
-type jsonError struct {
-	off int
-	msg string
+// JSONError is a syntax error at a byte offset.
+type JSONError struct {
+	Off int
+	Msg string
 }
 
-func (e *jsonError) Error() string { return e.msg }
+func (e *JSONError) Error() string { return e.Msg }
 
-// parseJSONTree parses one JSON document (RFC 8259; the game's Gson is
+// ParseJSON parses one JSON document (RFC 8259; the game's Gson is
 // lenient in places, but what we write and check is strict JSON). Duplicate
 // keys are an error: the game keeps one of them silently.
-func parseJSONTree(b []byte) (*jnode, error) {
-	p := &jparser{b: b}
+func ParseJSON(b []byte) (*JSONValue, error) {
+	p := &jsonParser{b: b}
 	p.space()
 	n, err := p.value(0)
 	if err != nil {
@@ -77,27 +79,27 @@ func parseJSONTree(b []byte) (*jnode, error) {
 	}
 	p.space()
 	if p.i < len(b) {
-		return nil, &jsonError{p.i, "invalid JSON: unexpected data after the top-level value"}
+		return nil, &JSONError{Off: p.i, Msg: "invalid JSON: unexpected data after the top-level value"}
 	}
 	return n, nil
 }
 
-type jparser struct {
+type jsonParser struct {
 	b []byte
 	i int
 }
 
-func (p *jparser) space() {
+func (p *jsonParser) space() {
 	for p.i < len(p.b) && (p.b[p.i] == ' ' || p.b[p.i] == '\t' || p.b[p.i] == '\n' || p.b[p.i] == '\r') {
 		p.i++
 	}
 }
 
-func (p *jparser) fail(format string, args ...any) error {
-	return &jsonError{p.i, "invalid JSON: " + fmt.Sprintf(format, args...)}
+func (p *jsonParser) fail(format string, args ...any) error {
+	return &JSONError{Off: p.i, Msg: "invalid JSON: " + fmt.Sprintf(format, args...)}
 }
 
-func (p *jparser) value(depth int) (*jnode, error) {
+func (p *jsonParser) value(depth int) (*JSONValue, error) {
 	if depth > 512 {
 		return nil, p.fail("nested too deeply")
 	}
@@ -108,7 +110,7 @@ func (p *jparser) value(depth int) (*jnode, error) {
 	switch c := p.b[p.i]; {
 	case c == '{':
 		p.i++
-		n := &jnode{kind: 'o', off: start}
+		n := &JSONValue{Kind: 'o', Off: start}
 		seen := map[string]bool{}
 		p.space()
 		if p.i < len(p.b) && p.b[p.i] == '}' {
@@ -126,7 +128,7 @@ func (p *jparser) value(depth int) (*jnode, error) {
 				return nil, err
 			}
 			if seen[k] {
-				return nil, &jsonError{koff, fmt.Sprintf("duplicate key %q: the game keeps only one of them", k)}
+				return nil, &JSONError{Off: koff, Msg: fmt.Sprintf("duplicate key %q: the game keeps only one of them", k)}
 			}
 			seen[k] = true
 			p.space()
@@ -139,7 +141,7 @@ func (p *jparser) value(depth int) (*jnode, error) {
 			if err != nil {
 				return nil, err
 			}
-			n.keys = append(n.keys, jkey{k, koff, v})
+			n.Keys = append(n.Keys, JSONMember{k, koff, v})
 			p.space()
 			if p.i < len(p.b) && p.b[p.i] == ',' {
 				p.i++
@@ -153,7 +155,7 @@ func (p *jparser) value(depth int) (*jnode, error) {
 		}
 	case c == '[':
 		p.i++
-		n := &jnode{kind: 'a', off: start}
+		n := &JSONValue{Kind: 'a', Off: start}
 		p.space()
 		if p.i < len(p.b) && p.b[p.i] == ']' {
 			p.i++
@@ -165,7 +167,7 @@ func (p *jparser) value(depth int) (*jnode, error) {
 			if err != nil {
 				return nil, err
 			}
-			n.elems = append(n.elems, v)
+			n.Elems = append(n.Elems, v)
 			p.space()
 			if p.i < len(p.b) && p.b[p.i] == ',' {
 				p.i++
@@ -182,16 +184,16 @@ func (p *jparser) value(depth int) (*jnode, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &jnode{kind: 's', off: start, str: s}, nil
+		return &JSONValue{Kind: 's', Off: start, Str: s}, nil
 	case c == 't' && bytes.HasPrefix(p.b[p.i:], []byte("true")):
 		p.i += 4
-		return &jnode{kind: 'b', off: start, b: true}, nil
+		return &JSONValue{Kind: 'b', Off: start, Bool: true}, nil
 	case c == 'f' && bytes.HasPrefix(p.b[p.i:], []byte("false")):
 		p.i += 5
-		return &jnode{kind: 'b', off: start}, nil
+		return &JSONValue{Kind: 'b', Off: start}, nil
 	case c == 'n' && bytes.HasPrefix(p.b[p.i:], []byte("null")):
 		p.i += 4
-		return &jnode{kind: 'z', off: start}, nil
+		return &JSONValue{Kind: 'z', Off: start}, nil
 	case c == '-' || c >= '0' && c <= '9':
 		j := p.i
 		for j < len(p.b) && bytes.IndexByte([]byte("+-0123456789.eE"), p.b[j]) >= 0 {
@@ -204,14 +206,14 @@ func (p *jparser) value(depth int) (*jnode, error) {
 		f, _ := strconv.ParseFloat(lit, 64) // out of range: ±Inf, still a number
 		_, ierr := strconv.ParseInt(lit, 10, 64)
 		p.i = j
-		return &jnode{kind: 'n', off: start, num: f, isInt: ierr == nil}, nil
+		return &JSONValue{Kind: 'n', Off: start, Num: f, IsInt: ierr == nil}, nil
 	}
 	r, _ := utf8.DecodeRune(p.b[p.i:])
 	return nil, p.fail("unexpected %q", r)
 }
 
 // string reads a JSON string at p.i (which is '"').
-func (p *jparser) string() (string, error) {
+func (p *jsonParser) string() (string, error) {
 	start := p.i
 	p.i++
 	for p.i < len(p.b) {
@@ -236,38 +238,11 @@ func (p *jparser) string() (string, error) {
 	return "", p.fail("unterminated string")
 }
 
-// jsonFile is a resource being checked: its path, bytes and the checker,
-// so problems land at the right line and column.
-type jsonFile struct {
-	c    *checker
-	path string
-	src  []byte
-}
-
-// at reports a problem at byte offset off.
-func (f *jsonFile) at(off int, format string, args ...any) {
-	line, col := lineColOf(f.src, off)
-	f.c.problem(f.path, line, col, format, args...)
-}
-
-// lineColOf converts a byte offset to a 1-based line and character column.
-func lineColOf(src []byte, off int) (int, int) {
+// JSONLineCol converts a byte offset of src to a 1-based line and
+// character column.
+func JSONLineCol(src []byte, off int) (int, int) {
 	off = max(0, min(off, len(src)))
 	line := 1 + bytes.Count(src[:off], []byte{'\n'})
 	start := bytes.LastIndexByte(src[:off], '\n') + 1
 	return line, utf8.RuneCount(src[start:off]) + 1
-}
-
-// parse parses the file, reporting a syntax error; nil when it fails.
-func (f *jsonFile) parse() *jnode {
-	n, err := parseJSONTree(f.src)
-	if err != nil {
-		off := 0
-		if je, ok := err.(*jsonError); ok {
-			off = je.off
-		}
-		f.at(off, "%v", err)
-		return nil
-	}
-	return n
 }
