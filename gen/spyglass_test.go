@@ -105,7 +105,11 @@ func TestSpyglass(t *testing.T) {
 			folders[name] = append(folders[name], dest)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	// Until the test's own deadline (go test -timeout; none with 0).
+	ctx, cancel := context.WithCancel(context.Background())
+	if d, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-10*time.Second))
+	}
 	defer cancel()
 	// One Node process per release (each reads its own views); two at a
 	// time on this two-core machine.
