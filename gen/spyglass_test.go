@@ -106,11 +106,12 @@ func TestSpyglass(t *testing.T) {
 		}
 	}
 	// Until the test's own deadline (go test -timeout; none with 0).
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx := context.Background()
 	if d, ok := t.Deadline(); ok {
-		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-10*time.Second))
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-10*time.Second))
+		defer cancel()
 	}
-	defer cancel()
 	// One Node process per release (each reads its own views); two at a
 	// time on this two-core machine.
 	var (
