@@ -1,7 +1,8 @@
 package check
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -32,12 +33,7 @@ var entityConditions = map[string][]string{
 }
 
 func (c *checker) checkAdvancements() {
-	ids := make([]string, 0, len(c.advs))
-	for id := range c.advs {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(c.advs)) {
 		c.checkAdvancement(c.advFiles[id], c.advs[id])
 	}
 }

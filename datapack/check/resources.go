@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -103,12 +104,7 @@ func strictJSON(b []byte, v any) error {
 }
 
 func (c *checker) checkFunctionTags() {
-	ids := make([]string, 0, len(c.fnTags))
-	for id := range c.fnTags {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(c.fnTags)) {
 		t := c.fnTags[id]
 		jf := &jsonFile{c: c, path: t.path, src: t.data}
 		if t.bad != "" {
