@@ -214,23 +214,9 @@ func parseMCMeta(file string, data []byte) (*PackMeta, error) {
 				continue
 			}
 			m.PackFormat = &n
-		case "supported_formats":
-			r, err := parseFormatRange(data, f)
-			if err != nil {
+		case "supported_formats", "min_format", "max_format":
+			if err := readFormatField(data, key, "supported_formats", f, &m.SupportedFormats, &m.MinFormat, &m.MaxFormat); err != nil {
 				errs = append(errs, m.fieldError(name, f.off, "", err))
-				continue
-			}
-			m.SupportedFormats = &r
-		case "min_format", "max_format":
-			v, err := parseFormat(f.raw, key == "max_format")
-			if err != nil {
-				bad(name, f.off, "%v", err)
-				continue
-			}
-			if key == "min_format" {
-				m.MinFormat = &v
-			} else {
-				m.MaxFormat = &v
 			}
 		}
 		// Other keys ("filter", "features", unknown ones) are the game's or
@@ -554,6 +540,30 @@ func parseFormatRange(file []byte, f field) (FormatRange, error) {
 		return FormatRange{}, fmt.Errorf("want an integer, [min, max] or {\"min_inclusive\", \"max_inclusive\"}, got %s", f.raw)
 	}
 	return FormatRange{n, n}, nil
+}
+
+// readFormatField reads one of the format fields a pack section and an
+// overlay entry share: the old range (rangeKey: "supported_formats" or
+// "formats"), min_format or max_format, into the matching pointer.
+func readFormatField(data []byte, key, rangeKey string, f field, rng **FormatRange, lo, hi **Format) error {
+	if key == rangeKey {
+		r, err := parseFormatRange(data, f)
+		if err != nil {
+			return err
+		}
+		*rng = &r
+		return nil
+	}
+	v, err := parseFormat(f.raw, key == "max_format")
+	if err != nil {
+		return err
+	}
+	if key == "min_format" {
+		*lo = &v
+	} else {
+		*hi = &v
+	}
+	return nil
 }
 
 // parseFormat reads min_format/max_format: N, [N] or [N, minor]. A bare

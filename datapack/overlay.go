@@ -134,23 +134,9 @@ func (m *PackMeta) parseOverlays(data []byte, f field, bad func(field string, of
 				if err := json.Unmarshal(v.raw, &e.Directory); err != nil {
 					bad(fname, v.off, "want a string, got %s", v.raw)
 				}
-			case "formats":
-				r, err := parseFormatRange(data, v)
-				if err != nil {
+			case "formats", "min_format", "max_format":
+				if err := readFormatField(data, key, "formats", v, &e.Formats, &e.MinFormat, &e.MaxFormat); err != nil {
 					*errs = append(*errs, m.fieldError(fname, v.off, "", err))
-					continue
-				}
-				e.Formats = &r
-			case "min_format", "max_format":
-				fv, err := parseFormat(v.raw, key == "max_format")
-				if err != nil {
-					bad(fname, v.off, "%v", err)
-					continue
-				}
-				if key == "min_format" {
-					e.MinFormat = &fv
-				} else {
-					e.MaxFormat = &fv
 				}
 			}
 		}
