@@ -285,7 +285,7 @@ func (n *native) choose(t proofT, b *game.Board) (mv, pick int, ties []int) {
 	}
 	mv, err = n.seed000.Move(context.Background(), b)
 	if err != nil {
-		t.Fatalf("native seed000: %v", err)
+		t.Fatalf("native seed000: %v\n%s\nmoves: %s", err, picture(b), formatMoves(b.History(), b.Size()))
 	}
 	ties = n.seed000.State(b.ToMove()).Ties(func(i int) bool { return b.Legal(i) == nil })
 	pick = slices.Index(ties, mv)

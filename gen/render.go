@@ -301,6 +301,10 @@ func (r *renderer) render(p *Plan) {
 	if p.Renju && p.Greedy != nil {
 		r.fn("ai/renju", "ai/renju", p)
 	}
+	if p.Renju {
+		r.fn("renju/stuck", "renju/stuck", p)
+		r.fn("renju/next_empty", "renju/next_empty", p)
+	}
 	for _, c := range p.Cells {
 		d := cellData{P: p, C: c}
 		for _, a := range []string{"play", "undo", "show", "mark", "get", "win"} {

@@ -336,6 +336,8 @@ func (s *session) showEnd() {
 		fmt.Fprintf(w, "%s wins.\n", s.o.vs)
 	case b.Full():
 		fmt.Fprintln(w, "Draw: the board is full.")
+	case b.Stuck():
+		fmt.Fprintln(w, "Draw: every empty cell is forbidden to black.")
 	case s.interrupted:
 		fmt.Fprintln(w, "Interrupted.")
 	}

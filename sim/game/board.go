@@ -84,6 +84,9 @@ type Board struct {
 	history []int // cell indices in playing order
 	winner  Colour
 	line    []int // the winning line, if any, in order along the line
+	// stuck: black is to move under renju and every empty cell is
+	// forbidden to it, which ends the game in a draw.
+	stuck bool
 }
 
 // NewBoard returns an empty board.
@@ -107,6 +110,7 @@ func (b *Board) Reset() {
 	clear(b.cells)
 	b.history = b.history[:0]
 	b.winner, b.line = Empty, nil
+	b.stuck = false
 }
 
 // MustBoard is NewBoard for sizes and rules known to be valid.
@@ -176,8 +180,14 @@ func (b *Board) WinningLine() []int { return b.line }
 // Full reports whether every cell is occupied.
 func (b *Board) Full() bool { return len(b.history) == len(b.cells) }
 
-// Over reports whether the game has ended, by a win or a full board (a draw).
-func (b *Board) Over() bool { return b.winner != Empty || b.Full() }
+// Stuck reports whether black is to move under renju with every empty
+// cell forbidden to it. Black cannot pass, so the game is a draw, as when
+// the board is full (the pack declares the same draw).
+func (b *Board) Stuck() bool { return b.stuck }
+
+// Over reports whether the game has ended: by a win, or in a draw on a
+// full board or when black is Stuck.
+func (b *Board) Over() bool { return b.winner != Empty || b.stuck || b.Full() }
 
 // Clone returns an independent copy.
 func (b *Board) Clone() *Board {
@@ -230,7 +240,23 @@ func (b *Board) PlayAs(i int, c Colour) error {
 	if line := b.winLine(i, c); line != nil {
 		b.winner, b.line = c, line
 	}
+	b.stuck = b.blackStuck()
 	return nil
+}
+
+// blackStuck reports whether black is to move under renju, the game not
+// already won or full, and no empty cell is legal for it. The first empty
+// cell is nearly always legal, so this costs one forbidden check or so.
+func (b *Board) blackStuck() bool {
+	if b.rule != Renju || b.ToMove() != Black || b.winner != Empty || b.Full() {
+		return false
+	}
+	for i, c := range b.cells {
+		if c == Empty && !b.forbidden(i, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // Undo takes back the last move and returns its cell, or -1 if none.
@@ -240,8 +266,16 @@ func (b *Board) Undo() int {
 	}
 	i := b.history[len(b.history)-1]
 	b.history = b.history[:len(b.history)-1]
+	removed := b.cells[i]
 	b.cells[i] = Empty
 	b.winner, b.line = Empty, nil
+	// Black to move again here played the stone just removed, a legal
+	// move, so it is not stuck; only stones set up out of turn (PlayAs)
+	// leave anything to work out.
+	b.stuck = false
+	if removed == White && b.ToMove() == Black {
+		b.stuck = b.blackStuck()
+	}
 	return i
 }
 

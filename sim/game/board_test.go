@@ -394,3 +394,81 @@ func TestReset(t *testing.T) {
 		t.Errorf("after Reset the board plays differently: %v, want %v", b.History(), fresh.History())
 	}
 }
+
+// TestBlackStuckIsADraw: a 9×9 renju game from a differential run, where
+// white's 80th move leaves black only d1, an overline. Black cannot pass,
+// so the game is drawn there, and undo brings the game back.
+func TestBlackStuckIsADraw(t *testing.T) {
+	const moves = "e5 e6 f6 d4 d5 f5 g4 e4 g7 h3 d3 c4 b4 g6 h7 h8 i4 h4 h6 e7 e3 c3 c8 c5 c6 c2 c1 f8 b2 d6 " +
+		"g9 e8 g8 g2 g5 i7 g3 b5 f4 c7 a3 b7 d7 h2 e2 h5 h1 d9 f7 b9 g1 b6 b8 e9 c9 a5 d8 a6 f1 a7 " +
+		"a8 a4 e1 i1 b1 i5 i2 i6 a1 i8 i9 i3 a9 f3 h9 d2 f9 f2 a2 b3"
+	b := MustBoard(9, Renju)
+	for _, m := range strings.Fields(moves) {
+		i, err := ParseMove(m, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Stuck() {
+			t.Fatalf("stuck before %s", m)
+		}
+		if err := b.Play(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d1, _ := ParseMove("d1", 9)
+	if !b.Stuck() || !b.Over() || b.Winner() != Empty || b.Full() {
+		t.Fatalf("stuck %v over %v winner %v full %v, want a draw with d1 left", b.Stuck(), b.Over(), b.Winner(), b.Full())
+	}
+	if !b.Forbidden(d1) {
+		t.Fatal("d1 is not forbidden to black")
+	}
+	if err := b.Legal(d1); err != ErrGameOver {
+		t.Errorf("Legal(d1) = %v, want %v", err, ErrGameOver)
+	}
+	last := b.Undo()
+	if b.Stuck() || b.Over() {
+		t.Errorf("after undo: stuck %v over %v", b.Stuck(), b.Over())
+	}
+	if err := b.Play(last); err != nil || !b.Stuck() {
+		t.Fatalf("replayed %d: %v, stuck %v", last, err, b.Stuck())
+	}
+	c := b.Clone()
+	b.Reset()
+	if b.Stuck() || b.Over() || !c.Stuck() {
+		t.Errorf("reset: stuck %v over %v; clone stuck %v", b.Stuck(), b.Over(), c.Stuck())
+	}
+	if err := c.PlayAs(d1, White); err == nil {
+		t.Fatal("a move on a stuck board was accepted")
+	}
+	// Stones set up out of turn: a2 (black's) and b3 taken back and both
+	// put down as white leave black to move with d1 alone, stuck again;
+	// taking b3 back leaves black b3 too, stuck only if that is forbidden.
+	a2, _ := ParseMove("a2", 9)
+	b3, _ := ParseMove("b3", 9)
+	c.Undo()
+	c.Undo()
+	if err := c.PlayAs(a2, White); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.PlayAs(b3, White); err != nil {
+		t.Fatal(err)
+	}
+	if !c.Stuck() {
+		t.Error("white's a2 and b3 set up: black is not stuck")
+	}
+	c.Undo()
+	if want := c.Forbidden(b3) && c.Forbidden(d1); c.Stuck() != want {
+		t.Errorf("b3 taken back: stuck %v, want %v", c.Stuck(), want)
+	}
+	// Under freestyle the same stones leave black d1, a legal move.
+	f := MustBoard(9, Freestyle)
+	for _, m := range strings.Fields(moves) {
+		i, _ := ParseMove(m, 9)
+		if err := f.Play(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f.Stuck() || f.Over() {
+		t.Errorf("freestyle: stuck %v over %v", f.Stuck(), f.Over())
+	}
+}

@@ -333,6 +333,9 @@ func (g *Game) Click(i int) (accepted bool, reason string, err error) {
 	case landed != i:
 		return false, "", fmt.Errorf("%s: the stone landed on %s", what, g.fmt(landed))
 	}
+	if err := g.settle(what, &g.clickCost); err != nil {
+		return false, "", err
+	}
 	if err := g.verify(what); err != nil {
 		return false, "", err
 	}
@@ -365,6 +368,9 @@ func (g *Game) Place(i int) error {
 	}
 	if landed != i {
 		return fmt.Errorf("%s: the stone landed on cell %d", what, landed)
+	}
+	if err := g.settle(what, &g.clickCost); err != nil {
+		return err
 	}
 	return g.verify(what)
 }
@@ -413,7 +419,11 @@ func (g *Game) AIMove() (int, Cost, error) {
 			return -1, cost, err
 		}
 		if landed >= 0 {
-			return landed, cost, g.verify("the AI's move " + g.fmt(landed))
+			what := "the AI's move " + g.fmt(landed)
+			if err := g.settle(what, &cost); err != nil {
+				return -1, cost, err
+			}
+			return landed, cost, g.verify(what)
 		}
 	}
 	return -1, cost, fmt.Errorf("the AI did not move within %d ticks after %s", limit, g.history())
@@ -586,6 +596,29 @@ func (g *Game) landed(what string) (int, error) {
 		g.stoneBlock[c] = b
 	}
 	return found, nil
+}
+
+// settle lets ticks pass after a move that leaves black stuck under renju
+// (game.Board.Stuck): the pack finds out over the following ticks, one
+// forbidden check a tick (a player's turn in renju/stuck, the AI's in its
+// choice), and declares the draw. Any other move is settled at once.
+func (g *Game) settle(what string, c *Cost) error {
+	if !g.mirror.Stuck() {
+		return nil
+	}
+	for t := 0; t < len(g.cells)+20; t++ {
+		if state, _ := g.m.Score("#state", "gomoku.game"); state != statePlaying {
+			return nil
+		}
+		c.Ticks++
+		if err := g.tick(c); err != nil {
+			return err
+		}
+		if landed, err := g.landed(what + ", then black stuck"); err != nil || landed >= 0 {
+			return fmt.Errorf("%s after %s: black is stuck, but a stone landed (%v)", what, g.history(), err)
+		}
+	}
+	return fmt.Errorf("%s after %s: black is stuck, but the pack did not end the game within %d ticks", what, g.history(), len(g.cells)+20)
 }
 
 // verify checks the whole world against the mirror: every cell's score
