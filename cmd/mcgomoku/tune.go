@@ -39,6 +39,7 @@ type tuneOptions struct {
 	verify     int
 	openings   string
 	stones     int
+	lag        int
 	profile    profileFlags
 }
 
@@ -74,6 +75,7 @@ the run to --chart.`,
 			fs.IntVar(&o.verify, "verify", 1000, "games of the final match, tuned against start (0: none)")
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
+			fs.IntVar(&o.lag, "lag", 0, "updates an iteration does not wait for, 0..8: 0 is textbook SPSA (default: [tune] lag)")
 			o.profile.register(fs)
 			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
@@ -95,6 +97,8 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		return usagef("--batch %d must be positive", o.batch)
 	case o.check < 0 || o.verify < 0:
 		return usagef("--check and --verify must not be negative (0: none)")
+	case o.lag < 0 || o.lag > tune.MaxLag:
+		return usagef("--lag %d: want 0..%d", o.lag, tune.MaxLag)
 	}
 	name, src := "(default)", examples.Default
 	if o.config != "" {
@@ -110,6 +114,9 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	if err := cfg.CheckTune(); err != nil {
 		return err
+	}
+	if fs.Changed("lag") {
+		cfg.Tune.Lag = o.lag
 	}
 	against, err := splitSpecs(o.against)
 	if err != nil {
@@ -154,7 +161,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if o.games > 0 {
 		iterations = (o.games + g.PerIteration() - 1) / g.PerIteration()
 	}
-	sp, err := tune.NewSPSA(params, tune.Schedule{Iterations: iterations, Alpha: tc.Alpha, Gamma: tc.Gamma, Stability: tc.Stability})
+	sp, err := tune.NewSPSA(params, tune.Schedule{Iterations: iterations, Alpha: tc.Alpha, Gamma: tc.Gamma, Stability: tc.Stability, Lag: tc.Lag})
 	if err != nil {
 		return err
 	}
@@ -279,7 +286,7 @@ func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against
 		ops = "the openings of " + o.openings
 	}
 	lines := []string{
-		fmt.Sprintf("Tuned by mcgomoku tune from %s: %d SPSA iterations, %d games against %s", name, st.Iteration, st.Games, strings.Join(against, ", ")),
+		fmt.Sprintf("Tuned by mcgomoku tune from %s: %d SPSA iterations (lag %d), %d games against %s", name, st.Iteration, st.Settings.Lag, st.Games, strings.Join(against, ", ")),
 		fmt.Sprintf("on %d×%d %v from %s, seed %d.", g.Size, g.Size, g.Rule, ops, o.seed),
 	}
 	if res != nil {

@@ -52,6 +52,10 @@ func TestTuneCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The config's [tune] says nothing of a lag: the default, 1.
+	if !strings.Contains(string(text), "6 SPSA iterations (lag 1), 36 games") {
+		t.Errorf("the tuned config's header does not give the lag:\n%s", text)
+	}
 	c, err := config.Parse(out, text)
 	if err != nil {
 		t.Fatalf("the tuned config does not load: %v", err)
@@ -126,6 +130,7 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--jobs", "0"}, exitUsage, "--jobs 0"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--stones", "300"}, exitUsage, "do not fit a 15×15 board"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--check", "-1"}, exitUsage, "--check"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--lag", "9"}, exitUsage, "--lag 9: want 0..8"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--config", filepath.Join(dir, "none.toml")}, exitFailure, "reading config"},
 	} {
 		code, _, stderr := runCmd(t, "", tt.args...)

@@ -20,6 +20,10 @@ type Tune struct {
 	Gamma      float64 // perturbation decay: c_k = c / (k + 1)^Gamma
 	Stability  float64 // A = Stability × Iterations
 	Rate       float64 // r_end of parameters that give none
+	// Lag is how many of the latest updates an iteration does not wait
+	// for (sim/tune's Schedule.Lag): 0 is textbook SPSA, 1 lets two
+	// iterations play at once so that every core stays busy.
+	Lag int
 	// Params has one entry per tunable weight, indexed as TunableKeys;
 	// the entries with On set are tuned. An array, not a map, so a Config
 	// stays comparable.
@@ -38,6 +42,10 @@ type TuneParam struct {
 	Rate float64
 }
 
+// MaxTuneLag bounds [tune] lag (sim/tune.MaxLag, which cannot be
+// imported from here).
+const MaxTuneLag = 8
+
 // DefaultRate is fishtest's default r_end.
 const DefaultRate = 0.002
 
@@ -45,7 +53,7 @@ const DefaultRate = 0.002
 // examples/default.toml restates: the plan of the shipped tuning run
 // (examples/tuned.toml), over the weights below the decisive tiers.
 func DefaultTune() Tune {
-	t := Tune{Iterations: 10_000, Pairs: 2, Alpha: 0.602, Gamma: 0.101, Stability: 0.1, Rate: 0.03}
+	t := Tune{Iterations: 10_000, Pairs: 2, Alpha: 0.602, Gamma: 0.101, Stability: 0.1, Rate: 0.03, Lag: 1}
 	set := func(key string, lo, hi int32, step float64) {
 		i, ok := TunableIndex(key)
 		if !ok {
@@ -163,6 +171,7 @@ type rawTune struct {
 	Gamma      any                 `toml:"gamma"`
 	Stability  any                 `toml:"stability"`
 	Rate       any                 `toml:"rate"`
+	Lag        *int64              `toml:"lag"`
 	Params     map[string]rawParam `toml:"params"`
 }
 
@@ -178,7 +187,7 @@ var tuneFields = []string{"min", "max", "step", "rate"}
 func init() {
 	// The "did you mean" hints for unknown keys in [tune] and in each
 	// parameter's table (see hint).
-	known["tune"] = []string{"iterations", "pairs", "alpha", "gamma", "stability", "rate", "params"}
+	known["tune"] = []string{"iterations", "pairs", "alpha", "gamma", "stability", "rate", "lag", "params"}
 	for _, k := range tunableKeys {
 		known["tune.params."+k] = tuneFields
 	}
@@ -193,6 +202,7 @@ func (d *decoder) tune(t *Tune, r *rawTune, w eval.Weights) {
 	d.floatIn(&t.Gamma, r.Gamma, "tune.gamma", 0, 1, false)
 	d.floatIn(&t.Stability, r.Stability, "tune.stability", 0, 10, false)
 	d.floatIn(&t.Rate, r.Rate, "tune.rate", 0, 1e6, true)
+	d.intIn(&t.Lag, r.Lag, "tune.lag", 0, MaxTuneLag)
 	if r.Params == nil {
 		return // keep the base config's parameters
 	}

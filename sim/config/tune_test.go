@@ -122,6 +122,7 @@ func TestTuneErrors(t *testing.T) {
 		{"alpha type", "[tune]\nalpha = \"fast\"\n", `bad.toml:2: key "tune.alpha": want a number, got a string`},
 		{"alpha range", "[tune]\nalpha = 1.5\n", `bad.toml:2: key "tune.alpha": 1.5 is out of range 0..1`},
 		{"rate zero", "[tune]\nrate = 0\n", `key "tune.rate": 0 is out of range above 0`},
+		{"lag range", "[tune]\nlag = 9\n", `bad.toml:2: key "tune.lag": 9 is out of range 0..8`},
 		{"rate nan", "[tune]\nrate = nan\n", `key "tune.rate": NaN is out of range`},
 		{"not a weight", "[tune.params]\n\"weights.attack.open_tree\" = { min = 0, max = 9, step = 1 }\n",
 			`bad.toml:2: key "tune.params.weights.attack.open_tree": not a tunable weight; did you mean "weights.attack.open_three"?`},

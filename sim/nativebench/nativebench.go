@@ -339,7 +339,7 @@ func tuneGames(ctx context.Context, cfg *config.Config, games, jobs int, seed in
 		return 0, 0, err
 	}
 	iterations := max(1, (games+g.PerIteration()/2)/g.PerIteration())
-	sp, err := tune.NewSPSA(params, tune.Schedule{Iterations: iterations, Alpha: tc.Alpha, Gamma: tc.Gamma, Stability: tc.Stability})
+	sp, err := tune.NewSPSA(params, tune.Schedule{Iterations: iterations, Alpha: tc.Alpha, Gamma: tc.Gamma, Stability: tc.Stability, Lag: tc.Lag})
 	if err != nil {
 		return 0, 0, err
 	}

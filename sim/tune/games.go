@@ -209,14 +209,90 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 	// players of the other games wait for them.
 	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
 	var fs [2]arena.Factory
-	err := g.crew.run(ctx, g.Jobs, 2, func(_ context.Context, i int) error {
-		m, err := player.GreedyMakerFor("greedy", ws[i], g.Size, g.Rule)
-		fs[i] = g.wrapped(arena.Factory(m))
+	err := g.crew.run(ctx, g.Jobs, 2, func(_ context.Context, i int) (err error) {
+		fs[i], err = g.model(ws[i])
 		return err
 	})
 	if err != nil {
 		return 0, 0, err
 	}
+	jobs := g.jobs(k, fs)
+	out := make([]float64, len(jobs))
+	err = g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
+		return g.playJob(ctx, jobs[i], &out[i])
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	return sum(out), len(jobs), nil
+}
+
+// Start plays iteration k's games as the crew's background work, so that
+// the games of the iterations a lagged run has in play at once (and a
+// strength check's) share the cores with no barrier between them: models
+// first, one job each, then the games. done gets what Compare returns.
+func (g *Games) Start(ctx context.Context, k int, plus, minus []float64, done func(r float64, games int, err error)) {
+	p := pool{c: &g.crew, jobs: g.Jobs}
+	var (
+		fs   [2]arena.Factory
+		errs [2]error
+	)
+	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
+	p.Start(2, func(i int) { fs[i], errs[i] = g.model(ws[i]) }, func() {
+		if err := firstError(errs[:]); err != nil {
+			done(0, 0, err)
+			return
+		}
+		if err := ctx.Err(); err != nil {
+			done(0, 0, err)
+			return
+		}
+		jobs := g.jobs(k, fs)
+		out := make([]float64, len(jobs))
+		errs := make([]error, len(jobs))
+		p.Start(len(jobs), func(i int) {
+			if errs[i] = ctx.Err(); errs[i] == nil {
+				errs[i] = g.playJob(ctx, jobs[i], &out[i])
+			}
+		}, func() {
+			if err := firstError(errs); err != nil {
+				done(0, 0, err)
+				return
+			}
+			done(sum(out), len(jobs), nil)
+		})
+	})
+}
+
+// firstError is the first of errs in order that is not nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sum(vs []float64) float64 {
+	r := 0.0
+	for _, v := range vs {
+		r += v
+	}
+	return r
+}
+
+// model makes the players of one weight set, its model built now.
+func (g *Games) model(w eval.Weights) (arena.Factory, error) {
+	m, err := player.GreedyMakerFor("greedy", w, g.Size, g.Rule)
+	if err != nil {
+		return nil, err
+	}
+	return g.wrapped(arena.Factory(m)), nil
+}
+
+// jobs lists iteration k's games for θ+'s and θ−'s players fs.
+func (g *Games) jobs(k int, fs [2]arena.Factory) []job {
 	fp, fm := fs[0], fs[1]
 	ops := g.openings(streamOpenings, uint64(k), len(g.Against)*g.Pairs)
 	var jobs []job
@@ -238,25 +314,19 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 				job{op, fm, x, seeds, -1}, job{op, x, fm, seeds, 1})
 		}
 	}
-	out := make([]float64, len(jobs))
-	err = g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
-		winner, err := g.play(ctx, jobs[i])
-		switch winner {
-		case game.Black:
-			out[i] = jobs[i].coef
-		case game.White:
-			out[i] = -jobs[i].coef
-		}
-		return err
-	})
-	if err != nil {
-		return 0, 0, err
+	return jobs
+}
+
+// playJob plays one game and puts θ+'s score from it in *out.
+func (g *Games) playJob(ctx context.Context, j job, out *float64) error {
+	winner, err := g.play(ctx, j)
+	switch winner {
+	case game.Black:
+		*out = j.coef
+	case game.White:
+		*out = -j.coef
 	}
-	r := 0.0
-	for _, v := range out {
-		r += v
-	}
-	return r, len(jobs), nil
+	return err
 }
 
 // greedy makes the players of one weight set; they share its evaluation

@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 )
@@ -65,12 +66,16 @@ const pooledChecks = 5
 
 // New returns the state at the start of the run.
 func (r *Run) New() *State {
-	return &State{
+	st := &State{
 		Format:   stateFormat,
 		Settings: r.SPSA.settings(r.Seed, r.Batch, r.Objective.Describe()),
 		Theta:    r.SPSA.Start(),
 		History:  []Point{{Theta: r.SPSA.Start()}},
 	}
+	for range r.SPSA.Lag {
+		st.Behind = append(st.Behind, r.SPSA.Start())
+	}
+	return st
 }
 
 // Resumable checks that st was made by a run with r's settings.
@@ -86,11 +91,16 @@ func (r *Run) Resumable(st *State) error {
 // the error with st at the last completed batch, so continuing from st
 // (now or from the saved checkpoint) repeats nothing and skips nothing.
 //
+// With a Lag, iterations k..k+Lag are in play at once: an objective that
+// is a Starter plays them together, any other one after another (the
+// results are the same). Without Overlap no iteration past a batch's end
+// starts before the batch's check, which then has the cores to itself.
+//
 // With Overlap set, batch b's strength check runs while batch b+1 plays
 // and batch b is completed (recorded in st and saved) as soon as its
 // check is in: between two iterations of batch b+1 or, at the latest,
 // before batch b+1's own check starts. The run's end waits for the last
-// check, and Continue never returns with a check still running.
+// check, and Continue never returns with a check or a game still running.
 func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 	if r.Batch <= 0 {
 		return fmt.Errorf("internal error: batch %d", r.Batch)
@@ -99,12 +109,28 @@ func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 		return err
 	}
 	sp := r.SPSA
-	// The run's position, ahead of st by a batch while its check is out.
-	theta := append([]float64(nil), st.Theta...)
+	// The run's position, ahead of st by a batch while its check is out:
+	// recent[j] is θ after iteration iteration−Lag+j−1, so recent[Lag] is
+	// the current θ and an iteration launched at iteration+j perturbs
+	// recent[j].
+	recent := make([][]float64, 0, sp.Lag+1)
+	for _, t := range st.Behind {
+		recent = append(recent, slices.Clone(t))
+	}
+	recent = append(recent, slices.Clone(st.Theta))
 	iteration, games, pulled := st.Iteration, st.Games, st.Pulled
+	theta := func() []float64 { return recent[sp.Lag] }
+	behind := func() [][]float64 {
+		var out [][]float64 // nil without a lag, as in a new State
+		for j := range sp.Lag {
+			out = append(out, slices.Clone(recent[j]))
+		}
+		return out
+	}
 	// complete records a batch in st and saves it.
-	complete := func(pt Point, games, pulled int) error {
-		st.Iteration, st.Theta, st.Games, st.Pulled = pt.Iteration, append([]float64(nil), pt.Theta...), games, pulled
+	complete := func(pt Point, behind [][]float64, games, pulled int) error {
+		st.Iteration, st.Theta, st.Games, st.Pulled = pt.Iteration, slices.Clone(pt.Theta), games, pulled
+		st.Behind = behind
 		st.History = append(st.History, pt)
 		if r.Save != nil {
 			if err := r.Save(st); err != nil {
@@ -115,9 +141,47 @@ func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 	}
 	progress := func() {
 		if r.Progress != nil {
-			r.Progress(r.status(st, iteration, games, theta))
+			r.Progress(r.status(st, iteration, games, theta()))
 		}
 	}
+
+	// The iterations in play, oldest first, on a context of their own
+	// so that an early return stops and waits for them.
+	playCtx, stopPlay := context.WithCancel(ctx)
+	defer stopPlay()
+	starter, _ := r.Objective.(Starter)
+	var flights []*flight
+	launch := func(k int, base []float64) *flight {
+		f := &flight{k: k, delta: sp.Delta(r.Seed, k), done: make(chan struct{})}
+		plus, minus, p := sp.Candidates(base, f.delta, k)
+		f.pulled = p
+		if starter != nil {
+			starter.Start(playCtx, k, plus, minus, func(res float64, g int, err error) {
+				f.res, f.games, f.err = res, g, err
+				close(f.done)
+			})
+		} else {
+			f.res, f.games, f.err = r.Objective.Compare(playCtx, k, plus, minus)
+			close(f.done)
+		}
+		return f
+	}
+	wait := func(done <-chan struct{}) {
+		switch {
+		case starter != nil:
+			starter.Help(done)
+		case r.Overlap != nil:
+			r.Overlap.Help(done)
+		default:
+			<-done
+		}
+	}
+	defer func() {
+		stopPlay()
+		for _, f := range flights {
+			wait(f.done)
+		}
+	}()
 
 	checkCtx, cancelChecks := context.WithCancel(ctx)
 	defer cancelChecks()
@@ -132,7 +196,7 @@ func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 			return p.err
 		}
 		p.point.Strength = p.strength
-		if err := complete(p.point, p.games, p.pulled); err != nil {
+		if err := complete(p.point, p.behind, p.games, p.pulled); err != nil {
 			return err
 		}
 		progress()
@@ -154,38 +218,50 @@ func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 		}
 	}()
 
+	launched := iteration // the next iteration to launch
+	batchStart := iteration - iteration%r.Batch
+	sum := 0.0 // the batch's results so far
 	for iteration < sp.Iterations {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		start := iteration
-		end := min(start+r.Batch, sp.Iterations)
-		sum := 0.0
-		for k := start; k < end; k++ {
-			delta := sp.Delta(r.Seed, k)
-			plus, minus, p := sp.Candidates(theta, delta, k)
-			res, g, err := r.Objective.Compare(ctx, k, plus, minus)
-			if err != nil {
+		end := min(batchStart+r.Batch, sp.Iterations)
+		limit := sp.Iterations
+		if r.Overlap == nil {
+			limit = end
+		}
+		for launched < limit && launched <= iteration+sp.Lag {
+			flights = append(flights, launch(launched, recent[launched-iteration]))
+			launched++
+		}
+		f := flights[0]
+		flights = flights[1:]
+		wait(f.done)
+		if f.err != nil {
+			return f.err
+		}
+		next, q := sp.Update(theta(), f.delta, f.k, f.res)
+		recent = append(recent[1:], next)
+		iteration = f.k + 1
+		games += f.games
+		pulled += f.pulled + q
+		sum += f.res
+		progress()
+		if out != nil && out.in() {
+			if err := finish(); err != nil {
 				return err
 			}
-			var q int
-			theta, q = sp.Update(theta, delta, k, res)
-			iteration = k + 1
-			games += g
-			pulled += p + q
-			sum += res
-			progress()
-			if out != nil && out.in() {
-				if err := finish(); err != nil {
-					return err
-				}
-			}
 		}
-		pt := Point{Iteration: end, Games: games, Theta: append([]float64(nil), theta...), Result: sum}
+		if iteration < end {
+			continue
+		}
+		pt := Point{Iteration: end, Games: games, Theta: slices.Clone(theta()), Result: sum}
+		batch := batchStart / r.Batch
+		batchStart, sum = end, 0
 		switch {
 		case r.Check == nil:
 		case r.Overlap == nil:
-			s, err := r.Check(ctx, start/r.Batch, theta)
+			s, err := r.Check(ctx, batch, theta())
 			if err != nil {
 				return err
 			}
@@ -199,16 +275,16 @@ func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			p := &pendingCheck{point: pt, games: games, pulled: pulled, done: make(chan struct{})}
+			p := &pendingCheck{point: pt, behind: behind(), games: games, pulled: pulled, done: make(chan struct{})}
 			out = p
-			batch, at := start/r.Batch, append([]float64(nil), theta...)
+			at := slices.Clone(theta())
 			go func() {
 				defer close(p.done)
 				p.strength, p.err = r.Check(checkCtx, batch, at)
 			}()
 			continue
 		}
-		if err := complete(pt, games, pulled); err != nil {
+		if err := complete(pt, behind(), games, pulled); err != nil {
 			return err
 		}
 		progress()
@@ -219,10 +295,32 @@ func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 	return nil
 }
 
+// Starter is an Objective that can play several iterations' games at
+// once: Start begins iteration k's games and returns at once, and done
+// is called (on any goroutine) with what Compare would have returned.
+// Help plays the objective's work on the calling goroutine meanwhile.
+type Starter interface {
+	Objective
+	Helper
+	Start(ctx context.Context, k int, plus, minus []float64, done func(r float64, games int, err error))
+}
+
+// flight is an iteration in play.
+type flight struct {
+	k      int
+	delta  []float64
+	pulled int // candidates pulled back
+	done   chan struct{}
+	res    float64
+	games  int
+	err    error
+}
+
 // pendingCheck is a played batch waiting for its strength check.
 type pendingCheck struct {
 	point         Point
-	games, pulled int // the run's counts at the batch's end
+	behind        [][]float64 // State.Behind at the batch's end
+	games, pulled int         // the run's counts at the batch's end
 	strength      *Strength
 	err           error
 	done          chan struct{} // closed when the check has returned

@@ -79,12 +79,48 @@ func TestResumeSynthetic(t *testing.T) {
 	}
 }
 
+// TestLagSynthetic: a lagged run resumes exactly, still finds the
+// optimum's neighbourhood, and is another run than textbook SPSA's (its
+// candidates are drawn around older θ).
+func TestLagSynthetic(t *testing.T) {
+	var ends [][]float64
+	for _, lag := range []int{0, 1, 3} {
+		mk := func() *Run {
+			sp, q := synthetic(1000)
+			sp.Lag = lag
+			return &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 64}
+		}
+		r := mk()
+		st := r.New()
+		if err := r.Continue(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+		for _, stop := range []int{1, 9} {
+			if got := interrupted(t, mk, stop); !reflect.DeepEqual(got, st) {
+				t.Errorf("lag %d, stopped after %d batches: θ %v, uninterrupted %v (or their histories differ)", lag, stop, got.Theta, st.Theta)
+			}
+		}
+		for _, e := range ends {
+			if reflect.DeepEqual(e, st.Theta) {
+				t.Errorf("lag %d ends where a smaller lag did: %v", lag, e)
+			}
+		}
+		ends = append(ends, st.Theta)
+		_, q := synthetic(1)
+		if v, start := q.value(st.Theta), q.value(r.SPSA.Start()); v <= start {
+			t.Errorf("lag %d: f(θ) = %g at the end, %g at the start: no progress", lag, v, start)
+		}
+	}
+}
+
 func TestResumeRefusesOtherSettings(t *testing.T) {
 	sp, q := synthetic(100)
 	r := &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 10}
 	st := r.New()
 	other := *q
 	other.games = 6
+	lagged, _ := synthetic(100)
+	lagged.Lag = 2
 	for _, tt := range []struct {
 		name string
 		r    *Run
@@ -92,6 +128,7 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 	}{
 		{"seed", &Run{SPSA: sp, Objective: q, Seed: 6, Batch: 10}, "seed: 6 against 5"},
 		{"batch", &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 20}, "batch: 20 against 10"},
+		{"lag", &Run{SPSA: lagged, Objective: q, Seed: 5, Batch: 10}, "lag: 2 against null"},
 		{"objective", &Run{SPSA: sp, Objective: &other, Seed: 5, Batch: 10}, "objective:"},
 	} {
 		err := tt.r.Continue(context.Background(), st)
@@ -107,7 +144,10 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 
 // tinyGames is a real tuning problem small enough for a test: two weights
 // on a 9×9 board, against self, the start and a seed port.
-func tinyGames(jobs int) (*SPSA, *Games) {
+func tinyGames(jobs int) (*SPSA, *Games) { return tinyGamesLag(jobs, 0) }
+
+// tinyGamesLag is tinyGames with a Schedule.Lag.
+func tinyGamesLag(jobs, lag int) (*SPSA, *Games) {
 	w := eval.DefaultWeights()
 	var params []Param
 	var index []int
@@ -128,12 +168,72 @@ func tinyGames(jobs int) (*SPSA, *Games) {
 	if err := g.Prepare(); err != nil {
 		panic(err)
 	}
-	sp, err := NewSPSA(params, Schedule{Iterations: 12, Alpha: 0.602, Gamma: 0.101, Stability: 0.1})
+	sp, err := NewSPSA(params, Schedule{Iterations: 12, Alpha: 0.602, Gamma: 0.101, Stability: 0.1, Lag: lag})
 	if err != nil {
 		panic(err)
 	}
 	sp.Valid = g.Valid
 	return sp, g
+}
+
+// compareOnly hides Games's Start: the run plays its iterations one
+// after another through Compare.
+type compareOnly struct{ *Games }
+
+func (c compareOnly) Start() {} // not a Starter's Start
+
+// TestLagGames: with a lag, iterations played at once by Start give the
+// very run that Compare gives one iteration after another, whatever the
+// number of jobs, with checks overlapping or not, interrupted or not.
+func TestLagGames(t *testing.T) {
+	for _, lag := range []int{0, 1, 2} {
+		sequential := func() *Run {
+			sp, g := tinyGamesLag(1, lag)
+			return &Run{SPSA: sp, Objective: compareOnly{g}, Seed: 3, Batch: 4,
+				Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.Check(ctx, b, th, 2) }}
+		}
+		r := sequential()
+		if _, ok := r.Objective.(Starter); ok {
+			t.Fatal("compareOnly is still a Starter")
+		}
+		want := r.New()
+		if err := r.Continue(context.Background(), want); err != nil {
+			t.Fatal(err)
+		}
+		if len(want.Behind) != lag || want.Games != 12*10 {
+			t.Fatalf("lag %d: %d points behind, %d games", lag, len(want.Behind), want.Games)
+		}
+		if got := interrupted(t, sequential, 2); !reflect.DeepEqual(got, want) {
+			t.Errorf("lag %d, one iteration at a time, interrupted: θ %v, uninterrupted θ %v (or their histories differ)", lag, got.Theta, want.Theta)
+		}
+		for _, jobs := range []int{1, 2, 3} {
+			for _, overlap := range []bool{false, true} {
+				mk := func() *Run {
+					sp, g := tinyGamesLag(jobs, lag)
+					r := &Run{SPSA: sp, Objective: g, Seed: 3, Batch: 4,
+						Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.Check(ctx, b, th, 2) }}
+					if overlap {
+						r.Overlap = g
+						r.Check = func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.CheckAside(ctx, b, th, 2) }
+					}
+					return r
+				}
+				r := mk()
+				st := r.New()
+				if err := r.Continue(context.Background(), st); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(st, want) {
+					t.Errorf("lag %d, %d jobs, overlap %v: θ %v, one iteration at a time θ %v (or their histories differ)", lag, jobs, overlap, st.Theta, want.Theta)
+				}
+				for _, stop := range []int{1, 2} {
+					if got := interrupted(t, mk, stop); !reflect.DeepEqual(got, want) {
+						t.Errorf("lag %d, %d jobs, overlap %v, interrupted after %d batches: θ %v, want %v (or their histories differ)", lag, jobs, overlap, stop, got.Theta, want.Theta)
+					}
+				}
+			}
+		}
+	}
 }
 
 // TestResumeGames: real games give the same final weights whether the
@@ -245,9 +345,10 @@ func TestGamesPrepareRefuses(t *testing.T) {
 // more games are played at once than Jobs, counted as the players' moves
 // in progress at once (a game makes one at a time).
 func TestJobsBound(t *testing.T) {
-	for _, jobs := range []int{1, 2} {
+	for _, jl := range [][2]int{{1, 0}, {2, 0}, {1, 1}, {2, 1}} {
+		jobs, lag := jl[0], jl[1]
 		var now, most, moves atomic.Int64
-		sp, g := tinyGames(jobs)
+		sp, g := tinyGamesLag(jobs, lag)
 		g.Against = []string{Self}
 		g.Pairs = 2
 		g.wrap = func(f arena.Factory) arena.Factory {
@@ -270,7 +371,7 @@ func TestJobsBound(t *testing.T) {
 			t.Fatalf("%d jobs: no move was counted", jobs)
 		}
 		if m := most.Load(); m > int64(jobs) {
-			t.Errorf("%d jobs: %d games played at once", jobs, m)
+			t.Errorf("%d jobs, lag %d: %d games played at once", jobs, lag, m)
 		}
 	}
 }
@@ -298,9 +399,10 @@ func (c counted) Move(ctx context.Context, b *game.Board) (int, error) {
 // returns with st at its last completed batch and no goroutine of its
 // own still running (helpers end within idleSpin).
 func TestOverlapCancelLeavesNothing(t *testing.T) {
-	for _, jobs := range []int{1, 2} {
+	for _, jl := range [][2]int{{1, 0}, {2, 0}, {1, 1}, {2, 1}} {
+		jobs, lag := jl[0], jl[1]
 		before := runtime.NumGoroutine()
-		sp, g := tinyGames(jobs)
+		sp, g := tinyGamesLag(jobs, lag)
 		ctx, cancel := context.WithCancel(context.Background())
 		r := &Run{SPSA: sp, Objective: g, Seed: 3, Batch: 4, Overlap: g,
 			Check: func(ctx context.Context, b int, th []float64) (*Strength, error) { return g.CheckAside(ctx, b, th, 20) },

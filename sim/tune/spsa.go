@@ -22,7 +22,18 @@ type Schedule struct {
 	Alpha      float64 // decay of the gain a_k
 	Gamma      float64 // decay of the perturbation c_k
 	Stability  float64 // A as a share of N (fishtest: 0.1)
+	// Lag is how many of the latest updates an iteration's candidates do
+	// not see: iteration k perturbs θ as it was after iteration k−1−Lag
+	// (the start for the first Lag+1) and its result moves the θ of
+	// iteration k−1. 0 is textbook SPSA, where each iteration waits for
+	// the last; with Lag ≥ 1 iterations k..k+Lag play at once, as
+	// fishtest's workers do, so two cores are never left waiting for an
+	// iteration's last game.
+	Lag int
 }
+
+// MaxLag bounds Schedule.Lag: one is enough for two cores, a few for more.
+const MaxLag = 8
 
 // SPSA is simultaneous perturbation stochastic approximation over the
 // parameters, with fishtest's parametrisation. Per parameter i:
@@ -56,6 +67,9 @@ func NewSPSA(params []Param, s Schedule) (*SPSA, error) {
 	}
 	if !(s.Alpha >= 0 && s.Gamma >= 0 && s.Stability >= 0) {
 		return nil, fmt.Errorf("alpha, gamma and stability must not be negative")
+	}
+	if s.Lag < 0 || s.Lag > MaxLag {
+		return nil, fmt.Errorf("lag %d is outside 0..%d", s.Lag, MaxLag)
 	}
 	sp := &SPSA{Params: params, Schedule: s, bigA: s.Stability * float64(s.Iterations)}
 	n := float64(s.Iterations)

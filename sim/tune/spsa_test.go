@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
 )
 
 // quadratic is a synthetic objective with a known optimum: a game between
@@ -96,6 +98,8 @@ func TestNewSPSARefuses(t *testing.T) {
 		{"zero step", []Param{{Key: "x", Start: 5, Min: 0, Max: 10, Rate: 1}}, s},
 		{"nan rate", []Param{{Key: "x", Start: 5, Min: 0, Max: 10, Step: 1, Rate: math.NaN()}}, s},
 		{"negative alpha", []Param{ok}, Schedule{Iterations: 10, Alpha: -1}},
+		{"negative lag", []Param{ok}, Schedule{Iterations: 10, Lag: -1}},
+		{"lag too large", []Param{ok}, Schedule{Iterations: 10, Lag: MaxLag + 1}},
 	}
 	for _, tt := range tests {
 		if _, err := NewSPSA(tt.p, tt.s); err == nil {
@@ -196,5 +200,11 @@ func TestValidRegion(t *testing.T) {
 	}
 	if s := theta[0] + theta[1]/20; s < 90 {
 		t.Errorf("θ = %v ends far from the constraint (a + b/20 = %.1f), want it pressed against 100", theta, s)
+	}
+}
+
+func TestMaxLagAgreesWithConfig(t *testing.T) {
+	if config.MaxTuneLag != MaxLag {
+		t.Errorf("config.MaxTuneLag %d, tune.MaxLag %d", config.MaxTuneLag, MaxLag)
 	}
 }

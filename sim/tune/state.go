@@ -8,14 +8,16 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 
 	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 )
 
-// stateFormat is the checkpoint format's version.
-const stateFormat = 1
+// stateFormat is the checkpoint format's version: 2 added Behind and
+// Settings.Lag (a format 1 checkpoint is a Lag 0 run and reads as one).
+const stateFormat = 2
 
 // State is a run's checkpoint: everything needed to continue it exactly,
 // plus the history the chart draws. It changes only at batch boundaries.
@@ -24,9 +26,13 @@ type State struct {
 	Settings  Settings  `json:"settings"`
 	Iteration int       `json:"iteration"` // iterations done: the next k
 	Theta     []float64 `json:"theta"`     // the current parameters, in Settings.Keys order
-	Games     int       `json:"games"`     // tuning games played (checks not counted)
-	Pulled    int       `json:"pulled"`    // points pulled back into the valid region
-	History   []Point   `json:"history"`   // the start, then one point per batch
+	// Behind holds θ as it was after each of the Settings.Lag iterations
+	// before Iteration, oldest first (the start where there were none):
+	// the next iterations' candidates are drawn around them.
+	Behind  [][]float64 `json:"behind,omitempty"`
+	Games   int         `json:"games"`   // tuning games played (checks not counted)
+	Pulled  int         `json:"pulled"`  // points pulled back into the valid region
+	History []Point     `json:"history"` // the start, then one point per batch
 }
 
 // Settings are what a run's results depend on. A checkpoint resumes only
@@ -44,6 +50,7 @@ type Settings struct {
 	Stability  float64   `json:"stability"`
 	Seed       int64     `json:"seed"`
 	Batch      int       `json:"batch"` // iterations between checkpoints
+	Lag        int       `json:"lag,omitempty"`
 	// Objective describes the games (or test function): opponents,
 	// board, openings, fixed weights, strength checks.
 	Objective string `json:"objective"`
@@ -75,7 +82,7 @@ func (st *State) Done() bool { return st.Iteration >= st.Settings.Iterations }
 // Settings returns the run's settings for a checkpoint.
 func (s *SPSA) settings(seed int64, batch int, objective string) Settings {
 	set := Settings{Iterations: s.Iterations, Alpha: s.Alpha, Gamma: s.Gamma, Stability: s.Stability,
-		Seed: seed, Batch: batch, Objective: objective}
+		Seed: seed, Batch: batch, Lag: s.Lag, Objective: objective}
 	for _, p := range s.Params {
 		set.Keys = append(set.Keys, p.Key)
 		set.Start = append(set.Start, p.Start)
@@ -168,7 +175,10 @@ func ParseState(name string, data []byte) (*State, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("%s: data after the checkpoint", name)
 	}
-	if st.Format != stateFormat {
+	switch {
+	case st.Format == 1 && st.Settings.Lag == 0 && st.Behind == nil:
+		st.Format = stateFormat
+	case st.Format != stateFormat:
 		return nil, fmt.Errorf("%s: checkpoint format %d, want %d", name, st.Format, stateFormat)
 	}
 	if err := st.check(); err != nil {
@@ -201,10 +211,19 @@ func (st *State) check() error {
 		return fmt.Errorf("checkpoint is at iteration %d of %d", st.Iteration, s.Iterations)
 	case st.Games < 0 || st.Pulled < 0:
 		return errors.New("checkpoint has negative counts")
+	case s.Lag < 0 || s.Lag > MaxLag:
+		return fmt.Errorf("checkpoint has lag %d, outside 0..%d", s.Lag, MaxLag)
+	case len(st.Behind) != s.Lag:
+		return fmt.Errorf("checkpoint has lag %d but %d earlier points", s.Lag, len(st.Behind))
 	}
-	for i := range n {
-		if !finite(st.Theta[i]) || st.Theta[i] < s.Min[i] || st.Theta[i] > s.Max[i] {
-			return fmt.Errorf("%s = %v is outside %v..%v", s.Keys[i], st.Theta[i], s.Min[i], s.Max[i])
+	for _, theta := range append(slices.Clone(st.Behind), st.Theta) {
+		if len(theta) != n {
+			return fmt.Errorf("checkpoint has %d parameters but a point of %d", n, len(theta))
+		}
+		for i := range n {
+			if !finite(theta[i]) || theta[i] < s.Min[i] || theta[i] > s.Max[i] {
+				return fmt.Errorf("%s = %v is outside %v..%v", s.Keys[i], theta[i], s.Min[i], s.Max[i])
+			}
 		}
 	}
 	last := -1

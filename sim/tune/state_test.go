@@ -67,17 +67,24 @@ func TestParseStateErrors(t *testing.T) {
 		{"syntax", "{\n  \"format\": 1,\n  oops\n}", "s.json:3:3: invalid character"},
 		{"type", "{\n\"format\": \"one\"}", "s.json:2:"},
 		{"unknown field", `{"format": 1, "thetta": []}`, `unknown field "thetta"`},
-		{"format", strings.Replace(string(good), `"format": 1`, `"format": 9`, 1), "checkpoint format 9, want 1"},
+		{"format", strings.Replace(string(good), `"format": 2`, `"format": 9`, 1), "checkpoint format 9, want 2"},
 		{"trailing", string(good) + "{}", "data after the checkpoint"},
 		{"iteration", strings.Replace(string(good), `"iteration": 300,`, `"iteration": 301,`, 1), "iteration 301 of 300"},
 		{"theta outside", strings.Replace(string(good), "\"theta\": [\n    ", "\"theta\": [\n    -5e9, ", 1), "checkpoint has 3 parameters but lists of other lengths"},
 		{"empty", "{}", "s.json: checkpoint format 0"},
+		{"behind", strings.Replace(string(good), `"batch": 50,`, `"batch": 50, "lag": 1,`, 1), "checkpoint has lag 1 but 0 earlier points"},
+		{"format 1 with a lag", strings.Replace(strings.Replace(string(good), `"format": 2`, `"format": 1`, 1), `"batch": 50,`, `"batch": 50, "lag": 1,`, 1), "checkpoint format 1, want 2"},
 	}
 	for _, tt := range tests {
 		_, err := ParseState("s.json", []byte(tt.src))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
 		}
+	}
+	// A checkpoint from before lags (format 1) is a lag 0 run.
+	old, err := ParseState("s.json", []byte(strings.Replace(string(good), `"format": 2`, `"format": 1`, 1)))
+	if err != nil || !reflect.DeepEqual(old, st) {
+		t.Errorf("a format 1 checkpoint: %v, equal to the state: %v", err, err == nil && reflect.DeepEqual(old, st))
 	}
 	bad := *st
 	bad.Theta = []float64{-1, 500, 5}
