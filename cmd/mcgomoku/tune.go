@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -55,7 +56,8 @@ the same openings for the two perturbed weight sets:
   self      the two perturbed weight sets play each other (the default)
   start     the greedy AI with the starting weights
   SPEC      any player, as for sim: seed004, greedy:other.toml, search:nodes=2000,threads=1
-A checkpoint is saved after every batch; Ctrl-C and --resume lose nothing.
+A checkpoint is saved after a batch every few seconds and whenever the
+run stops; Ctrl-C and --resume lose nothing.
 At the end the tuned weights play the starting ones (--verify games), the
 tuned config is written to --out with its comments kept, and a chart of
 the run to --chart.`,
@@ -70,7 +72,7 @@ the run to --chart.`,
 			fs.Int64Var(&o.seed, "seed", 1, "seed for perturbations, openings and players")
 			fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint file (default: --out with .tune.json)")
 			fs.StringVar(&o.chart, "chart", "", "chart of the run, SVG (default: --out with .svg)")
-			fs.IntVar(&o.batch, "batch", 100, "iterations between checkpoints and strength checks")
+			fs.IntVar(&o.batch, "batch", 100, "iterations between strength checks (and possible checkpoints)")
 			fs.IntVar(&o.check, "check", 50, "game pairs of each strength check, tuned against start (0: none)")
 			fs.IntVar(&o.verify, "verify", 1000, "games of the final match, tuned against start (0: none)")
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
@@ -171,7 +173,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	defer stop()
 	prog := newTuneProgress(e.stderr, iterations*g.PerIteration(), params)
 	run := &tune.Run{SPSA: sp, Objective: g, Seed: o.seed, Batch: o.batch,
-		Save: func(st *tune.State) error { return st.Save(o.checkpoint) }, Progress: prog.update}
+		Save: func(st *tune.State) error { return st.Save(o.checkpoint) }, SaveEvery: tune.DefaultSaveEvery, Progress: prog.update}
 	if o.check > 0 {
 		// Each check plays while the next batch does, in the cores its
 		// iterations leave idle, within --jobs.
@@ -357,7 +359,13 @@ type tuneProgress struct {
 	tty    bool
 	width  int // the terminal's columns, for the bar's description
 	shown  int // tenths reported
+	drawn  time.Time
 }
+
+// tuneRedraw is how often the bar's description is rebuilt: the run
+// reports thousands of iterations a second, and formatting every one cost
+// a few per cent of the run.
+const tuneRedraw = 100 * time.Millisecond
 
 func newTuneProgress(w io.Writer, total int, params []tune.Param) *tuneProgress {
 	f, ok := w.(*os.File)
@@ -372,6 +380,14 @@ func newTuneProgress(w io.Writer, total int, params []tune.Param) *tuneProgress 
 }
 
 func (p *tuneProgress) update(s tune.Status) {
+	last := s.Iteration >= s.Iterations
+	if p.tty && !last && time.Since(p.drawn) < tuneRedraw {
+		return
+	}
+	if !p.tty && 10*s.Iteration/max(1, s.Iterations) <= p.shown {
+		return
+	}
+	p.drawn = time.Now()
 	var vals []string
 	for i, pr := range p.params {
 		vals = append(vals, fmt.Sprintf("%s=%.0f", shortName(pr.Key), s.Theta[i]))

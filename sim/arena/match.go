@@ -315,9 +315,15 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	if len(r.openings) == 0 {
 		return nil, errors.New("no openings")
 	}
-	for _, op := range r.openings {
-		if _, err := op.Board(r.size, r.rule); err != nil {
+	if len(r.openings) > 0 {
+		b, err := game.NewBoard(r.size, r.rule)
+		if err != nil {
 			return nil, err
+		}
+		for _, op := range r.openings {
+			if err := op.SetUp(b); err != nil {
+				return nil, err
+			}
 		}
 	}
 	res := &Result{Size: r.size, Rule: r.rule, Seed: r.seed, Openings: r.openings}
@@ -475,9 +481,9 @@ func (r *run) worker(ctx context.Context, names []string, nextJob func() (job, b
 			p.(player.Closer).Close()
 		}
 	}()
-	var times []time.Duration // room for each game's move times, reused
+	var room gameRoom
 	for j, ok := nextJob(); ok; j, ok = nextJob() {
-		g, done, err := r.playJob(ctx, j, names, kept, &times)
+		g, done, err := r.playJob(ctx, j, names, kept, &room)
 		out <- outcome{game: g, err: err, done: done}
 	}
 }
@@ -489,8 +495,8 @@ func (r *run) worker(ctx context.Context, names []string, nextJob func() (job, b
 // outcome, so a pool's worker never waits for the collector.
 func (r *run) startPool(ctx context.Context, names []string, jobs []job) chan outcome {
 	type lane struct {
-		kept  map[int]player.Player
-		times []time.Duration
+		kept map[int]player.Player
+		room gameRoom
 	}
 	var (
 		mu    sync.Mutex
@@ -511,7 +517,7 @@ func (r *run) startPool(ctx context.Context, names []string, jobs []job) chan ou
 			lanes = append(lanes, l)
 		}
 		mu.Unlock()
-		g, done, err := r.playJob(ctx, jobs[i], names, l.kept, &l.times)
+		g, done, err := r.playJob(ctx, jobs[i], names, l.kept, &l.room)
 		mu.Lock()
 		free = append(free, l)
 		mu.Unlock()
@@ -536,15 +542,28 @@ func gameSeed(seed int64, pairing, index, colour int) int64 {
 	return int64(z ^ z>>31)
 }
 
-// playJob plays one game. times is the worker's room for the thinking
-// times while the game runs; the Game gets exact copies of the moves and
-// times, since a long match keeps every game.
-func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player, times *[]time.Duration) (g Game, done bool, err error) {
+// gameRoom is what a worker reuses from game to game: the board and the
+// room for the thinking times (tuning's strength checks play many short
+// games, and a board per game was much of what they allocated).
+type gameRoom struct {
+	board *game.Board
+	times []time.Duration
+}
+
+// playJob plays one game on the worker's room; the Game gets exact copies
+// of the moves and times, since a long match keeps every game.
+func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player, room *gameRoom) (g Game, done bool, err error) {
 	op := r.openings[(j.index/2)%len(r.openings)]
-	b, err := op.Board(r.size, r.rule)
-	if err != nil {
+	if room.board == nil {
+		if room.board, err = game.NewBoard(r.size, r.rule); err != nil {
+			return Game{}, false, err
+		}
+	}
+	b := room.board
+	if err := op.SetUp(b); err != nil {
 		return Game{}, false, err
 	}
+	times := &room.times
 	pr := r.pairings[j.pairing]
 	blackSide := j.index % 2
 	who := [2]int{pr[blackSide], pr[1-blackSide]} // entrant by colour: black, white

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
@@ -338,7 +339,13 @@ func RandomOpenings(size int, rule game.Rule, n, stones int, seed int64) []Openi
 	seen := map[string]bool{}
 	var ops []Opening
 	tries := 0
-	b := game.MustBoard(size, rule) // one board for every draw: tuning draws openings for each iteration
+	// One board for every draw, and for the next call: tuning draws
+	// openings for each iteration.
+	b, _ := drawBoards[size][rule].Get().(*game.Board)
+	if b == nil {
+		b = game.MustBoard(size, rule)
+	}
+	defer drawBoards[size][rule].Put(b)
 	for len(ops) < n {
 		tries++
 		if tries > 200 && radius < size/2 {
@@ -359,6 +366,9 @@ func RandomOpenings(size int, rule game.Rule, n, stones int, seed int64) []Openi
 	}
 	return ops
 }
+
+// drawBoards are RandomOpenings' boards, by size and rule.
+var drawBoards [game.MaxSize + 1][game.Renju + 1]sync.Pool
 
 // randomOpening draws one opening on b, which it empties first.
 func randomOpening(rng *rand.Rand, b *game.Board, stones, radius int) (Opening, string, bool) {

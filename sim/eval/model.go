@@ -41,6 +41,52 @@ type Model struct {
 
 	emptyOnce  sync.Once
 	emptyState *State
+	mem        *modelMemory // what Release hands on
+}
+
+// modelMemory is the memory of a model that depends on its weights: its
+// centre bias and its empty evaluation's cells, sums and totals. Tuning
+// builds two models an iteration and drops them after a few games, and
+// this was most of what it allocated; Release passes it to the next
+// model of the same size.
+type modelMemory struct {
+	bias     []int32
+	cells    []game.Colour
+	att, def [2][]int32
+	total    [2][]int64
+}
+
+// modelMemories hold released models' memory by board size.
+var modelMemories [game.MaxSize + 1]sync.Pool
+
+func takeMemory(size int) *modelMemory {
+	if mem, ok := modelMemories[size].Get().(*modelMemory); ok {
+		return mem
+	}
+	n := size * size
+	mem := &modelMemory{bias: make([]int32, n), cells: make([]game.Colour, n)}
+	for c := 0; c < 2; c++ {
+		mem.att[c] = make([]int32, n)
+		mem.def[c] = make([]int32, n)
+		mem.total[c] = make([]int64, n)
+	}
+	return mem
+}
+
+// Release hands the model's memory to the next model of its size. The
+// caller promises that nothing uses the model any more: no state of it
+// will be read again (a pooled state is only ever reset to another
+// model), which is why only a caller that owns every player of the
+// model, like tuning's games, may call it. A released model panics if
+// used.
+func (m *Model) Release() {
+	m.emptyOnce.Do(func() {}) // a later empty() finds no state
+	mem := m.mem
+	if mem == nil {
+		return
+	}
+	m.mem, m.Bias, m.emptyState = nil, nil, nil
+	modelMemories[m.Size].Put(mem)
 }
 
 // empty returns the cached evaluation of the empty board.
@@ -84,12 +130,14 @@ func emptyState(m *Model) *State {
 	}
 	emptyShapesMu.Unlock()
 	n := m.Size * m.Size
-	s := &State{m: m, cells: make([]game.Colour, n), code: sh.code, pat: sh.pat, fours: sh.fours, threes: sh.threes}
+	mem := m.mem
+	clear(mem.cells)
+	s := &State{m: m, cells: mem.cells, code: sh.code, pat: sh.pat, fours: sh.fours, threes: sh.threes,
+		att: mem.att, def: mem.def, total: mem.total}
 	w := &m.Weights
 	for c := 0; c < 2; c++ {
-		s.att[c] = make([]int32, n)
-		s.def[c] = make([]int32, n)
-		s.total[c] = make([]int64, n)
+		clear(s.att[c])
+		clear(s.def[c])
 		for slot, p := range sh.pat[c] {
 			s.att[c][slot/4] += w.Attack[p]
 			s.def[c][slot/4] += w.Defence[p]
@@ -141,7 +189,8 @@ func NewModel(size int, rule game.Rule, w Weights) (*Model, error) {
 	g := geometryFor(size, m.R)
 	m.Order, m.Rank, m.Initial, m.Touch = g.order, g.rank, g.initial, g.touch
 	c := (size - 1) / 2 // the centre cell (upper-left of the middle four on even sizes)
-	m.Bias = make([]int32, size*size)
+	m.mem = takeMemory(size)
+	m.Bias = m.mem.bias
 	for i := range m.Bias {
 		ring := max(abs(i%size-c), abs(i/size-c))
 		m.Bias[i] = max(0, w.Centre-int32(ring))

@@ -25,6 +25,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -325,7 +327,8 @@ func sim(ctx context.Context, cfg *config.Config, spec string, openings []arena.
 // tuning games, with the command's default strength checks (50 game
 // pairs after every batch of 100 iterations) counted as games too, since
 // the command plays them, and played as it plays them: each while the
-// next batch does, in the cores its iterations leave idle.
+// next batch does, in the cores its iterations leave idle, with a
+// checkpoint written as the command writes it.
 func tuneGames(ctx context.Context, cfg *config.Config, games, jobs int, seed int64) (int, int, error) {
 	const batch, checkPairs = 100, 50
 	params, index := tune.ConfigParams(cfg)
@@ -344,8 +347,16 @@ func tuneGames(ctx context.Context, cfg *config.Config, games, jobs int, seed in
 		return 0, 0, err
 	}
 	sp.Valid = g.Valid
+	// The command writes a checkpoint after every batch; so does this.
+	dir, err := os.MkdirTemp("", "mcgomoku-bench-")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer os.RemoveAll(dir)
+	checkpoint := filepath.Join(dir, "bench.tune.json")
 	checked := 0
 	run := &tune.Run{SPSA: sp, Objective: g, Seed: seed, Batch: batch, Overlap: g,
+		Save: func(st *tune.State) error { return st.Save(checkpoint) }, SaveEvery: tune.DefaultSaveEvery,
 		Check: func(ctx context.Context, b int, theta []float64) (*tune.Strength, error) {
 			checked += 2 * checkPairs
 			return g.CheckAside(ctx, b, theta, checkPairs)

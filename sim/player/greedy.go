@@ -56,14 +56,18 @@ func GreedyMaker(name string, w eval.Weights) Maker {
 // rather than by the first player to move: the tuner builds an
 // iteration's two on two cores at once, where its games' players would
 // otherwise wait for each other's.
-func GreedyMakerFor(name string, w eval.Weights, size int, rule game.Rule) (Maker, error) {
+//
+// release hands the models' memory on to the next models of their size
+// (eval.Model.Release), for a caller that owns every player made: call it
+// once all of them have finished (Finish), and make no player after it.
+func GreedyMakerFor(name string, w eval.Weights, size int, rule game.Rule) (m Maker, release func(), err error) {
 	models := &modelCache{weights: w}
 	st, moves, err := models.state(size, rule)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	putState(st, moves)
-	return func(opt Options) (Player, error) { return newGreedy(name, w, models, opt), nil }, nil
+	return func(opt Options) (Player, error) { return newGreedy(name, w, models, opt), nil }, models.release, nil
 }
 
 func newGreedy(name string, w eval.Weights, models *modelCache, opt Options) *Greedy {
@@ -131,6 +135,16 @@ func (c *modelCache) model(size int, rule game.Rule) (*eval.Model, error) {
 	}
 	c.models[k] = m
 	return m, nil
+}
+
+// release releases every model of the cache (eval.Model.Release).
+func (c *modelCache) release() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, m := range c.models {
+		m.Release()
+		delete(c.models, k)
+	}
 }
 
 // putState takes back a state and move list no player uses any more.

@@ -208,9 +208,14 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 	// built by their first players they cost more than a game, and the
 	// players of the other games wait for them.
 	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
-	var fs [2]arena.Factory
+	var (
+		fs       [2]arena.Factory
+		releases [2]func()
+	)
+	// Every game has returned (its players finished) when run does.
+	defer releaseAll(releases[:])
 	err := g.crew.run(ctx, g.Jobs, 2, func(_ context.Context, i int) (err error) {
-		fs[i], err = g.model(ws[i])
+		fs[i], releases[i], err = g.model(ws[i])
 		return err
 	})
 	if err != nil {
@@ -234,16 +239,18 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 func (g *Games) Start(ctx context.Context, k int, plus, minus []float64, done func(r float64, games int, err error)) {
 	p := pool{c: &g.crew, jobs: g.Jobs}
 	var (
-		fs   [2]arena.Factory
-		errs [2]error
+		fs       [2]arena.Factory
+		releases [2]func()
+		errs     [2]error
 	)
 	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
-	p.Start(2, func(i int) { fs[i], errs[i] = g.model(ws[i]) }, func() {
-		if err := firstError(errs[:]); err != nil {
-			done(0, 0, err)
-			return
+	p.Start(2, func(i int) { fs[i], releases[i], errs[i] = g.model(ws[i]) }, func() {
+		err := firstError(errs[:])
+		if err == nil {
+			err = ctx.Err()
 		}
-		if err := ctx.Err(); err != nil {
+		if err != nil {
+			releaseAll(releases[:])
 			done(0, 0, err)
 			return
 		}
@@ -255,6 +262,8 @@ func (g *Games) Start(ctx context.Context, k int, plus, minus []float64, done fu
 				errs[i] = g.playJob(ctx, jobs[i], &out[i])
 			}
 		}, func() {
+			// Every game has returned, its players finished.
+			releaseAll(releases[:])
 			if err := firstError(errs); err != nil {
 				done(0, 0, err)
 				return
@@ -262,6 +271,15 @@ func (g *Games) Start(ctx context.Context, k int, plus, minus []float64, done fu
 			done(sum(out), len(jobs), nil)
 		})
 	})
+}
+
+// releaseAll calls the release functions that are set.
+func releaseAll(rs []func()) {
+	for _, r := range rs {
+		if r != nil {
+			r()
+		}
+	}
 }
 
 // firstError is the first of errs in order that is not nil.
@@ -282,13 +300,14 @@ func sum(vs []float64) float64 {
 	return r
 }
 
-// model makes the players of one weight set, its model built now.
-func (g *Games) model(w eval.Weights) (arena.Factory, error) {
-	m, err := player.GreedyMakerFor("greedy", w, g.Size, g.Rule)
+// model makes the players of one weight set, its model built now, and
+// the function that releases the model once its games are over.
+func (g *Games) model(w eval.Weights) (arena.Factory, func(), error) {
+	m, release, err := player.GreedyMakerFor("greedy", w, g.Size, g.Rule)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return g.wrapped(arena.Factory(m)), nil
+	return g.wrapped(arena.Factory(m)), release, nil
 }
 
 // jobs lists iteration k's games for θ+'s and θ−'s players fs.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 )
@@ -28,8 +29,11 @@ type Run struct {
 	// Check, when set, measures θ against the start after each batch
 	// (batch is the batch's 0-based number, for seeding).
 	Check func(ctx context.Context, batch int, theta []float64) (*Strength, error)
-	// Save writes the checkpoint after each batch.
-	Save func(*State) error
+	// Save writes the checkpoint after each batch, or with SaveEvery set
+	// after the first batch that completes that long after the last save;
+	// the last batch completed is saved whenever Continue returns.
+	Save      func(*State) error
+	SaveEvery time.Duration
 	// Progress is called after each iteration.
 	Progress func(Status)
 	// Overlap, when set, lets each batch's strength check run while the
@@ -40,6 +44,11 @@ type Run struct {
 	// whenever it waits for a check. Results are the same as without.
 	Overlap Helper
 }
+
+// DefaultSaveEvery is the command's Run.SaveEvery: a crash loses at most
+// that much of the run, and a run that makes a batch every few
+// milliseconds does not spend a tenth of its time writing checkpoints.
+const DefaultSaveEvery = 2 * time.Second
 
 // Helper plays an objective's background work (a strength check's games)
 // on the calling goroutine, in its place among the objective's jobs,
@@ -127,17 +136,40 @@ func (r *Run) Continue(ctx context.Context, st *State) (err error) {
 		}
 		return out
 	}
-	// complete records a batch in st and saves it.
+	// complete records a batch in st and saves it, at most every
+	// SaveEvery; the last batch completed is saved before Continue
+	// returns, whatever ends it.
+	var lastSave time.Time
+	unsaved := false
+	save := func() error {
+		unsaved = false
+		lastSave = time.Now()
+		if err := r.Save(st); err != nil {
+			return fmt.Errorf("saving the checkpoint: %w", err)
+		}
+		return nil
+	}
+	if r.Save != nil {
+		defer func() {
+			if unsaved {
+				if serr := save(); err == nil {
+					err = serr
+				}
+			}
+		}()
+	}
 	complete := func(pt Point, behind [][]float64, games, pulled int) error {
 		st.Iteration, st.Theta, st.Games, st.Pulled = pt.Iteration, slices.Clone(pt.Theta), games, pulled
 		st.Behind = behind
 		st.History = append(st.History, pt)
-		if r.Save != nil {
-			if err := r.Save(st); err != nil {
-				return fmt.Errorf("saving the checkpoint: %w", err)
-			}
+		if r.Save == nil {
+			return nil
 		}
-		return nil
+		unsaved = true
+		if r.SaveEvery > 0 && time.Since(lastSave) < r.SaveEvery && !st.Done() {
+			return nil
+		}
+		return save()
 	}
 	progress := func() {
 		if r.Progress != nil {

@@ -18,24 +18,26 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
-// interrupted runs r from the start, cancelling after stopAfter saved
-// batches, then resumes from the checkpoint file with a fresh Run made by
-// mk, as `mcgomoku tune --resume` does; it returns the final state.
+// interrupted runs r from the start, cancelling (as Ctrl-C does) one
+// iteration into batch number stopAfter, then resumes from the checkpoint
+// file with a fresh Run made by mk, as `mcgomoku tune --resume` does; it
+// returns the final state.
 func interrupted(t *testing.T, mk func() *Run, stopAfter int) *State {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "run.tune.json")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := mk()
-	saves := 0
-	r.Save = func(st *State) error {
-		saves++
-		if saves == stopAfter {
+	r.Save = func(st *State) error { return st.Save(path) }
+	r.Progress = func(s Status) {
+		if s.Iteration == stopAfter*r.Batch+1 {
 			cancel()
 		}
-		return st.Save(path)
 	}
 	st := r.New()
+	if err := st.Save(path); err != nil { // as the command does
+		t.Fatal(err)
+	}
 	err := r.Continue(ctx, st)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("first leg: got %v, want it cancelled", err)
@@ -424,6 +426,58 @@ func TestOverlapCancelLeavesNothing(t *testing.T) {
 		}
 		if n := runtime.NumGoroutine(); n > before {
 			t.Errorf("%d jobs: %d goroutines left running, %d before", jobs, n, before)
+		}
+	}
+}
+
+// TestSaveFailureStopsTheRun: a checkpoint that cannot be written ends
+// the run with that error (saves are written in the background, so it
+// may be a batch or so later), and every save has returned by then.
+func TestSaveFailureStopsTheRun(t *testing.T) {
+	sp, q := synthetic(1000)
+	var saves, running atomic.Int32
+	r := &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 64, Save: func(st *State) error {
+		running.Add(1)
+		defer running.Add(-1)
+		if saves.Add(1) == 3 {
+			return errors.New("disk full")
+		}
+		return nil
+	}}
+	st := r.New()
+	err := r.Continue(context.Background(), st)
+	if err == nil || !strings.Contains(err.Error(), "saving the checkpoint: disk full") {
+		t.Fatalf("got %v, want the failed save's error", err)
+	}
+	if st.Done() {
+		t.Error("the run went on to the end after a failed save")
+	}
+	if n := running.Load(); n != 0 {
+		t.Errorf("%d saves still running after Continue returned", n)
+	}
+}
+
+// TestSaveEvery: with saves spaced out, the first batch and the last are
+// saved, and a run stopped early still leaves its last completed batch
+// in the checkpoint, so resuming from it gives the uninterrupted run.
+func TestSaveEvery(t *testing.T) {
+	mk := func() *Run {
+		sp, q := synthetic(1000)
+		return &Run{SPSA: sp, Objective: q, Seed: 5, Batch: 64, SaveEvery: time.Hour}
+	}
+	r := mk()
+	var at []int
+	r.Save = func(st *State) error { at = append(at, st.Iteration); return nil }
+	want := r.New()
+	if err := r.Continue(context.Background(), want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(at, []int{64, 1000}) {
+		t.Errorf("saved at iterations %v, want the first batch's end and the run's", at)
+	}
+	for _, stop := range []int{3, 9} {
+		if got := interrupted(t, mk, stop); !reflect.DeepEqual(got, want) {
+			t.Errorf("stopped in batch %d: θ %v, uninterrupted %v (or their histories differ)", stop, got.Theta, want.Theta)
 		}
 	}
 }
