@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,12 +19,17 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // txtar prints a pack as one txtar archive: a comment, then every file in
-// path order as "-- path --" and its text.
+// path order as "-- path --" and its text; a binary file (pack.png) as
+// its size and SHA-256, its bytes pinned by a golden file of their own.
 func txtar(comment string, p *datapack.Pack) []byte {
 	var b bytes.Buffer
 	b.WriteString(comment)
 	for _, path := range p.Paths() {
 		b.WriteString("-- " + path + " --\n")
+		if strings.HasSuffix(path, ".png") {
+			fmt.Fprintf(&b, "binary: %d bytes, sha256 %x\n", len(p.Files[path]), sha256.Sum256(p.Files[path]))
+			continue
+		}
 		b.Write(p.Files[path])
 		if n := len(p.Files[path]); n > 0 && p.Files[path][n-1] != '\n' {
 			b.WriteByte('\n')

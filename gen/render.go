@@ -48,6 +48,11 @@ func Render(p *Plan) (*datapack.Pack, error) {
 		return nil, err
 	}
 	r.pack.Files["pack.mcmeta"] = meta
+	png, err := icon(p)
+	if err != nil {
+		return nil, err
+	}
+	r.pack.Files["pack.png"] = png
 	r.json(datapack.FunctionTagFile(datapack.ID{Namespace: "minecraft", Path: "load"}),
 		map[string]any{"values": []string{"gomoku:load"}})
 	if split {

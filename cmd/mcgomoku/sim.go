@@ -41,6 +41,7 @@ type simOptions struct {
 	sprt         string
 	psqDir       string
 	reportDir    string
+	reportWorld  bool
 	json         bool
 	// openings generator
 	makeOpenings string
@@ -83,6 +84,7 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 			fs.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
 			fs.StringVar(&o.psqDir, "psq", "", "save every game as a Piskvork .psq record in this folder")
 			fs.StringVar(&o.reportDir, "report", "", "write an HTML report (index.html) to this folder")
+			fs.BoolVar(&o.reportWorld, "report-world", false, "in the report, draw each selected game as the default pack builds it in the world (the interpreter, isometric)")
 			fs.BoolVar(&o.json, "json", false, "print a JSON summary instead of text")
 			fs.StringVar(&o.makeOpenings, "make-openings", "", "generate balanced openings into this file instead of playing")
 			fs.IntVar(&o.count, "count", 50, "openings to generate")
@@ -179,7 +181,15 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	if o.reportDir != "" {
 		var page bytes.Buffer
-		if err := arena.WriteReport(&page, res, arena.ReportOptions{}); err != nil {
+		var ro arena.ReportOptions
+		if o.reportWorld {
+			w, err := newWorldPictures(o.size, rule)
+			if err != nil {
+				return err
+			}
+			ro.World = w.svg
+		}
+		if err := arena.WriteReport(&page, res, ro); err != nil {
 			return err
 		}
 		if err := os.MkdirAll(o.reportDir, 0o755); err != nil {

@@ -15,6 +15,10 @@ import (
 type ReportOptions struct {
 	Title     string // "" means the players joined by "vs"
 	MaxBoards int    // games drawn as boards; 0 means 6
+	// World, when set, draws a selected game as it looks in the world
+	// (mcgomoku sim --report-world: the pack's board in the interpreter),
+	// as SVG markup shown beside the diagram.
+	World func(g *Game) (svg string, err error)
 }
 
 // WriteReport writes a self-contained HTML page (no scripts, no outside
@@ -70,11 +74,19 @@ func WriteReport(w io.Writer, r *Result, opt ReportOptions) error {
 	}
 	data.Chart = template.HTML(eloChart(r))
 	for _, g := range selectGames(r, opt.MaxBoards) {
-		data.Boards = append(data.Boards, boardView{
+		v := boardView{
 			Caption: fmt.Sprintf("Game %d: %s (black) vs %s (white) — %s, %d moves", g.Number, g.Black, g.White, g.Outcome(), len(g.Moves)),
 			SVG:     template.HTML(boardSVG(g, r.Size, r.Rule)),
 			Log:     g.Log,
-		})
+		}
+		if opt.World != nil {
+			svg, err := opt.World(g)
+			if err != nil {
+				return fmt.Errorf("drawing game %d in the world: %w", g.Number, err)
+			}
+			v.World = template.HTML(svg)
+		}
+		data.Boards = append(data.Boards, v)
 	}
 	for _, g := range r.Games {
 		if g.End == EndForfeit {
@@ -118,6 +130,7 @@ type crossRow struct {
 type boardView struct {
 	Caption string
 	SVG     template.HTML
+	World   template.HTML // the game in the world, when drawn
 	Log     []string
 }
 
@@ -158,7 +171,8 @@ pre { font-size: 0.8em; background: #f6f6f6; padding: 0.5em; max-height: 12em; o
 {{end}}</ul>
 {{end}}<h2>Selected games</h2>
 {{range .Boards}}<figure>
-{{.SVG}}
+{{.SVG}}{{if .World}}
+{{.World}}{{end}}
 <figcaption>{{.Caption}}</figcaption>
 {{if .Log}}<pre>{{range .Log}}{{.}}
 {{end}}</pre>{{end}}
@@ -348,7 +362,8 @@ func ticks(n int) []int {
 	if n == 0 {
 		return nil
 	}
-	step := int(niceStep(float64(n) / 8))
+	// At least one: under eight points the nice step is a fraction.
+	step := max(1, int(niceStep(float64(n)/8)))
 	var t []int
 	for v := step; v <= n; v += step {
 		t = append(t, v)

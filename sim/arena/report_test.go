@@ -117,6 +117,40 @@ func TestReport(t *testing.T) {
 	}
 }
 
+// TestReportSmallAndWorld: a match of two games (under eight points, whose
+// axis step used to round to zero and never end) gets its report, and a
+// World function's pictures appear beside the boards it is given.
+func TestReportSmallAndWorld(t *testing.T) {
+	r, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 2, Size: 9, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 7, 8, 9, 100} {
+		ts := ticks(n)
+		if len(ts) == 0 || ts[len(ts)-1] != n || len(ts) > 10 {
+			t.Errorf("ticks(%d) = %v", n, ts)
+		}
+	}
+	var drawn []int
+	world := func(g *Game) (string, error) {
+		drawn = append(drawn, g.Number)
+		return `<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><polygon points="0,0 2,0 2,2" fill="#191919"/></svg>`, nil
+	}
+	var buf bytes.Buffer
+	if err := WriteReport(&buf, r, ReportOptions{World: world}); err != nil {
+		t.Fatal(err)
+	}
+	count := checkHTML(t, buf.Bytes())
+	var plain bytes.Buffer
+	if err := WriteReport(&plain, r, ReportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	without := checkHTML(t, plain.Bytes())
+	if len(drawn) != len(r.Games) || count["polygon"]-without["polygon"] != len(r.Games) || count["svg"] != 1+2*len(r.Games) {
+		t.Errorf("drew %v in the world; elements %v, without the world %v", drawn, count, without)
+	}
+}
+
 // screenshot renders the page in headless Chromium when it is installed
 // and checks the picture is not blank; without Chromium the XML check
 // above stands alone.

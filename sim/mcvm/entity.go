@@ -255,6 +255,10 @@ type Entity struct {
 // player's name.
 func (e *Entity) ScoreHolder() string { return e.name }
 
+// Data returns the entity's data as /data get entity shows it, a copy
+// the caller may keep.
+func (e *Entity) Data() *Compound { return e.save() }
+
 // Type is the entity type id, e.g. "minecraft:interaction".
 func (e *Entity) Type() string { return e.typ.id }
 

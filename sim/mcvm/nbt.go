@@ -267,6 +267,16 @@ func isNumeric(t Tag) bool {
 	return false
 }
 
+// Number is a numeric tag's value as a double; ok is false for any other
+// tag.
+func Number(t Tag) (v float64, ok bool) {
+	switch t.(type) {
+	case Byte, Short, Int, Long, Float, Double:
+		return asDouble(t), true
+	}
+	return 0, false
+}
+
 // asDouble is NumericTag.doubleValue().
 func asDouble(t Tag) float64 {
 	switch v := t.(type) {

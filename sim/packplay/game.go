@@ -247,6 +247,15 @@ func (g *Game) readBoard() error {
 }
 
 // Machine is the interpreter, for tests that look inside.
+// Region is the box the pack builds the board in: the cells' surface
+// blocks with the frame around them, and the two layers above where the
+// grid, the markers and the players' space are.
+func (g *Game) Region() (lo, hi mcvm.BlockPos) {
+	o := g.at[0]
+	n := int32(g.Size)
+	return mcvm.BlockPos{X: o.X - 1, Y: o.Y, Z: o.Z - 1}, mcvm.BlockPos{X: o.X + n, Y: o.Y + 2, Z: o.Z + n}
+}
+
 func (g *Game) Machine() *mcvm.Machine { return g.m }
 
 // Board returns a copy of the game as the pack shows it.
