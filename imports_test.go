@@ -39,16 +39,17 @@ var allowedImports = map[string][]string{
 	"sim/eval":            {"sim/game"},
 	"sim/config":          {"examples", "internal/suggest", "sim/eval", "sim/game"},
 	"sim/mcvm":            {"datapack", "datapack/syntax"},
-	"sim/packplay":        {"datapack", "sim/eval", "sim/game", "sim/mcvm"},
+	"sim/packplay":        {"datapack", "sim/eval", "sim/game", "sim/mcvm", "sim/render"},
+	"sim/render":          nil,
 	"sim/search":          {"sim/config", "sim/eval", "sim/game"},
 	"sim/player":          {"datapack", "sim/config", "sim/eval", "sim/game", "sim/packplay", "sim/search"},
 	"sim/arena":           {"sim/game", "sim/player"},
 	"sim/tune":            {"internal/atomicfile", "sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player"},
 	"sim/packbench":       {"gen", "sim/config", "sim/game", "sim/packplay", "sim/player"},
 	"sim/nativebench":     {"sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player", "sim/tune"},
-	"gen":                 {"datapack", "sim/config", "sim/eval", "sim/game", "templates"},
+	"gen":                 {"datapack", "sim/config", "sim/eval", "sim/game", "sim/render", "templates"},
 	"cmd/mcgomoku": {"datapack", "datapack/check", "examples", "gen", "internal/atomicfile", "sim/arena", "sim/config",
-		"sim/game", "sim/nativebench", "sim/packbench", "sim/player", "sim/tune"},
+		"sim/game", "sim/nativebench", "sim/packbench", "sim/packplay", "sim/player", "sim/render", "sim/tune"},
 }
 
 // forbiddenDeps are packages that must not be reached at all, directly or

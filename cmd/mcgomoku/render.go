@@ -146,8 +146,7 @@ func (o *renderOptions) run(e *env, args []string) error {
 			return err
 		}
 	}
-	lo, hi := g.Region()
-	scene, err := render.FromMachine(g.Machine(), lo, hi)
+	scene, err := g.Scene()
 	if err != nil {
 		return err
 	}
@@ -216,8 +215,7 @@ func (w *worldPictures) svg(ga *arena.Game) (string, error) {
 			return "", fmt.Errorf("move %d, %s: the pack refused it: %v%s", k+1, game.FormatMove(mv, w.g.Size), err, why)
 		}
 	}
-	lo, hi := w.g.Region()
-	scene, err := render.FromMachine(w.g.Machine(), lo, hi)
+	scene, err := w.g.Scene()
 	if err != nil {
 		return "", err
 	}

@@ -1,7 +1,8 @@
 // Package render draws a Gomoku board as the pack built it in a world: the
-// blocks and block displays read back from the interpreter (sim/mcvm), or
-// a scene put together from a config, from above or in an isometric view,
-// to PNG or SVG. Blocks are coloured as the game colours them on a map
+// blocks and block displays read back from the interpreter
+// (sim/packplay's Game.Scene), or a scene put together from a config
+// (gen's pack.png), from above or in an isometric view, to PNG or SVG.
+// It knows nothing of the interpreter, so the generator can use it. Blocks are coloured as the game colours them on a map
 // (its 62 base map colours), so the pictures look like the world without
 // shipping any of the game's textures.
 package render

@@ -149,8 +149,7 @@ func TestRenderPlayedGame(t *testing.T) {
 			t.Fatalf("%s: %v %s", s, err, why)
 		}
 	}
-	lo, hi := g.Region()
-	scene, err := render.FromMachine(g.Machine(), lo, hi)
+	scene, err := g.Scene()
 	if err != nil {
 		t.Fatal(err)
 	}
