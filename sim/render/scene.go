@@ -70,4 +70,3 @@ func indexAny(s, chars string) int {
 	}
 	return -1
 }
-
