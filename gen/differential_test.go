@@ -16,7 +16,6 @@ package gen_test
 
 import (
 	"context"
-	"crypto/sha256"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -132,7 +131,7 @@ func differentialCases(t *testing.T, full bool) []diffCase {
 			// Two configs that compile to the same pack (seed000.toml is
 			// board19.toml's board with the seed's numbers) prove the same
 			// thing: the pack holds every number the AI uses.
-			h := packHash(res.Pack)
+			h := gen.PackHash(res.Pack)
 			if first, dup := seen[h]; dup {
 				t.Logf("%s: the same pack as %s, proved there", name, first)
 				continue
@@ -142,17 +141,6 @@ func differentialCases(t *testing.T, full bool) []diffCase {
 		}
 	}
 	return cases
-}
-
-func packHash(p *datapack.Pack) [32]byte {
-	h := sha256.New()
-	for _, path := range p.Paths() {
-		fmt.Fprintf(h, "%s\x00%d\x00", path, len(p.Files[path]))
-		h.Write(p.Files[path])
-	}
-	var out [32]byte
-	h.Sum(out[:0])
-	return out
 }
 
 // TestDifferential is the keystone: pack and native model agree on every
