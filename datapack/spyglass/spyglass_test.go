@@ -48,6 +48,9 @@ func result(t *testing.T, release, pack string) Result {
 	if err := Available(); err != nil {
 		t.Skipf("skipping the Spyglass check: %v", err)
 	}
+	if raceEnabled {
+		t.Skip("skipping Spyglass's own runs under the race detector: they run Node, and the plain run makes them")
+	}
 	all, err := results()
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package spyglass
+
+const raceEnabled = false
