@@ -1,7 +1,7 @@
 // Runs Spyglass offline over unpacked data pack folders and prints its
 // diagnostics as JSON on stdout.
 //
-//   node run.mjs --release 26.2[,1.21.11...] [--data DIR] [--verbose] PACK_DIR...
+//   node run.mjs --release 26.2[,1.21.11...] [--data DIR] [--verbose] [--rebind|--compare] PACK_DIR...
 //
 // --data is the folder of prepared inputs (default: ../../../shared/spyglass
 // relative to this file, i.e. shared/ beside the repo). Spyglass would
@@ -27,7 +27,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-	const opts = { releases: [], data: path.resolve(here, '../../../shared/spyglass'), verbose: false, fresh: false, packs: [] }
+	const opts = { releases: [], data: path.resolve(here, '../../../shared/spyglass'), verbose: false, fresh: false, rebind: false, compare: false, packs: [] }
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i]
 		const value = () => {
@@ -38,6 +38,8 @@ function parseArgs(argv) {
 		else if (a === '--data') opts.data = path.resolve(value())
 		else if (a === '--verbose') opts.verbose = true
 		else if (a === '--fresh') opts.fresh = true
+		else if (a === '--rebind') opts.rebind = true
+		else if (a === '--compare') opts.compare = true
 		else if (a.startsWith('--')) usage(`unknown flag ${a}`)
 		else opts.packs.push(path.resolve(a))
 	}
@@ -203,7 +205,37 @@ async function baseState(release, work) {
 	}
 }
 
-async function checkPack(release, packDir, base, work) {
+// analyzeBound is Project.analyzeProject without its second parse and bind
+// of every file: READY has bound them all (the global symbol table is full
+// once it returns), and analyzeProject parses and binds each again before
+// checking it. Rebinding first clears the file's old symbol locations,
+// which scans every location of every symbol the file names: a pack of
+// thousands of files naming the same objectives made that quadratic, two
+// thirds of a run on the 5×5 renju pack and hours on the 15×15 ones. Here
+// each file READY bound is checked as it was bound, in analyzeProject's
+// order, with the same events; any other is parsed, bound and checked as
+// analyzeProject does. --rebind runs analyzeProject itself, and the tests
+// require the two to report the same diagnostics.
+async function analyzeBound(project, bound) {
+	const files = [...new Set(project.getTrackedFiles().map((uri) => project.normalizeUri(uri)))]
+		.filter((uri) => project.projectRoots.some((root) => core.fileUtil.isSubUriOf(uri, root)) && !project.shouldExclude(uri))
+		.sort(project.meta.uriSorter)
+	for (const uri of files) {
+		let got = bound.get(uri)
+		if (!got) {
+			project.removeCachedTextDocument(uri)
+			const doc = await project.read(uri)
+			if (!doc) continue
+			const node = project.parse(doc)
+			await project.bind(doc, node)
+			got = { doc, node }
+		}
+		await project.check(got.doc, got.node)
+		project.emit('documentUpdated', got)
+	}
+}
+
+async function checkPack(release, packDir, base, work, rebind = opts.rebind) {
 	const start = performance.now()
 	const phases = {}
 	const setupErrors = []
@@ -219,10 +251,17 @@ async function checkPack(release, packDir, base, work) {
 	project.cacheService.save = async () => true
 	const byUri = new Map()
 	project.on('documentErrored', ({ uri, errors }) => byUri.set(uri, errors))
+	// The documents READY binds, to check them as they are (see analyzeBound).
+	const bound = new Map()
+	let readied = false
+	project.on('documentUpdated', ({ doc, node }) => {
+		if (!readied) bound.set(doc.uri, { doc, node })
+	})
 	try {
 		await timed(phases, 'init', () => project.init())
 		await timed(phases, 'ready', () => project.ready({ projectRootsWatcher: new StaticWatcher(packDir) }))
-		await timed(phases, 'analyze', () => project.analyzeProject())
+		readied = true
+		await timed(phases, 'analyze', () => (rebind ? project.analyzeProject() : analyzeBound(project, bound)))
 	} finally {
 		await project.close()
 	}
@@ -258,7 +297,15 @@ try {
 		const base = opts.fresh ? undefined : await baseState(release, work)
 		if (base) bases.push({ release, phases: base.phases, setupErrors: base.setupErrors })
 		for (const pack of opts.packs) {
-			results.push(await checkPack(release, pack, base, work))
+			const res = await checkPack(release, pack, base, work)
+			if (opts.compare) {
+				// --compare: Spyglass's own analyzeProject too, which must
+				// say exactly the same.
+				const ref = await checkPack(release, pack, base, work, true)
+				const a = JSON.stringify(res.diagnostics), b = JSON.stringify(ref.diagnostics)
+				if (a !== b) res.rebindMismatch = `analyzeBound said ${a.slice(0, 2000)}; analyzeProject said ${b.slice(0, 2000)}`
+			}
+			results.push(res)
 		}
 	}
 } finally {
