@@ -396,7 +396,11 @@ func BuildPlan(in *Input) (*Plan, error) {
 			p.Trees = append(p.Trees, buildTree(fmt.Sprintf("renju/at%d", lv), "#e gomoku.t", 0, leaves))
 		}
 
-		cellTree("exclude", "scoreboard players set #%d gomoku.excl 1")
+		if p.Greedy != nil {
+			// Greedy marks a forbidden best cell and chooses again
+			// (ai/renju); seed000 refuses its tied markers instead.
+			cellTree("exclude", "scoreboard players set #%d gomoku.excl 1")
+		}
 	}
 	p.Objectives = objectives(p)
 	return p, nil

@@ -16,7 +16,7 @@ import (
 )
 
 // spyglassSet is -spyglass: how much of the matrix TestSpyglass checks.
-var spyglassSet = flag.String("spyglass", "quick", `TestSpyglass's packs: "quick" (the 5×5 greedy pack on 26.1 and 26.2, either side of the entity predicate change), "full" (the 5×5 greedy, renju and seed000 packs on every release; .ci/run), or "off"`)
+var spyglassSet = flag.String("spyglass", "quick", `TestSpyglass's packs: "quick" (the 5×5 greedy pack on 26.1 and 26.2, either side of the entity predicate change), "full" (the 5×5 greedy and seed000 packs, freestyle and renju, on every release; .ci/run), or "off"`)
 
 func init() {
 	// The differential proof's file (package gen_test) may declare -long
@@ -33,8 +33,8 @@ func init() {
 // its reviewed allow-list. Every board size renders every template, so
 // the packs are checked on the smallest board, 5×5, where Spyglass takes
 // least: by default the greedy pack on both sides of 26.2's change, with
-// -spyglass full (as .ci/run runs it) the greedy, renju and seed000 packs
-// on every release, and with -long as well the pack of every example
+// -spyglass full (as .ci/run runs it) the greedy and seed000 packs under
+// freestyle and renju on every release, and with -long as well the pack of every example
 // config (the default 15×15 pack among them) under both AIs.
 func TestSpyglass(t *testing.T) {
 	if err := spyglass.Available(); err != nil {
@@ -53,7 +53,7 @@ func TestSpyglass(t *testing.T) {
 	case "quick":
 	case "full":
 		releases = spyglass.Releases
-		cases = append(cases, spyCase{game.Renju, "greedy"}, spyCase{game.Freestyle, "seed000"})
+		cases = append(cases, spyCase{game.Renju, "greedy"}, spyCase{game.Freestyle, "seed000"}, spyCase{game.Renju, "seed000"})
 	default:
 		t.Fatalf("-spyglass %q: want quick, full or off", *spyglassSet)
 	}

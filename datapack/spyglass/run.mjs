@@ -311,6 +311,8 @@ try {
 } finally {
 	fs.rmSync(work, { recursive: true, force: true })
 }
-process.stdout.write(JSON.stringify({ results, bases, unanswered }, null, 1) + '\n')
-// Spyglass leaves timers (cache saver, watchers) behind; nothing is pending.
-process.exit(unanswered.length > 0 ? 3 : 0)
+// Spyglass leaves timers (cache saver, watchers) behind, so the run exits
+// itself, but only once stdout has taken the whole report: into a pipe the
+// write finishes later, and exiting at once cut long reports short.
+process.stdout.write(JSON.stringify({ results, bases, unanswered }, null, 1) + '\n', () =>
+	process.exit(unanswered.length > 0 ? 3 : 0))
