@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
 const renderTiny = "[game]\nsize = 7\n"
@@ -39,6 +41,41 @@ func TestRenderCommand(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(svg); !bytes.HasPrefix(data, []byte("<svg ")) {
 		t.Errorf("not an SVG: %.40q", data)
+	}
+}
+
+// TestRenderPSQ: a game record is played on the pack's board, and a
+// record of another board size is refused by name.
+func TestRenderPSQ(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tiny.toml")
+	if err := os.WriteFile(cfg, []byte(renderTiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, size int, moves ...string) string {
+		b := game.MustBoard(size, game.Freestyle)
+		for _, m := range moves {
+			mv, _ := game.ParseMove(m, size)
+			if err := b.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, game.NewRecord(b, nil).Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	rec := write("g.psq", 7, "d4", "e5", "c3")
+	out := filepath.Join(dir, "g.svg")
+	code, stdout, stderr := runCmd(t, "", "render", "--config", cfg, "--psq", rec, "--view", "top", "--out", out)
+	if code != exitOK || !strings.Contains(stdout, "3 moves, in play") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	other := write("big.psq", 9, "e5")
+	code, _, stderr = runCmd(t, "", "render", "--config", cfg, "--psq", other, "--out", filepath.Join(dir, "x.png"))
+	if code != exitFailure || !strings.Contains(stderr, "a 9×9 game, but the pack's board is 7×7") {
+		t.Errorf("a 9×9 record on a 7×7 pack: exit %d, %q", code, stderr)
 	}
 }
 
