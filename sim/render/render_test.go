@@ -192,3 +192,25 @@ func TestRenderPlayedGame(t *testing.T) {
 		t.Errorf("the frame's corner: %v, want %v", got, colour(cfg.Pack.Frame))
 	}
 }
+
+// FuzzBlockColour: any block string gets a colour without a panic, the
+// same with or without the namespace and states, and a colour the game has.
+func FuzzBlockColour(f *testing.F) {
+	for _, s := range []string{"minecraft:oak_log[axis=x]", "white_concrete", "stripped_", "minecraft:", "[", "{}", "lime_candle[lit=true]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, known := render.BlockColour(s)
+		if c < render.None || c > render.GlowLichen {
+			t.Fatalf("%q: colour %d is not one of the game's", s, c)
+		}
+		if !known && c != render.Stone {
+			t.Fatalf("%q: unknown but coloured %d", s, c)
+		}
+		if !strings.ContainsAny(s, "[{") && !strings.HasPrefix(s, "minecraft:") {
+			if c2, k2 := render.BlockColour("minecraft:" + s); c2 != c || k2 != known {
+				t.Fatalf("%q: %d %v, with the namespace %d %v", s, c, known, c2, k2)
+			}
+		}
+	})
+}
