@@ -35,6 +35,7 @@ var allowedImports = map[string][]string{
 	"internal/suggest":    nil,
 	"internal/atomicfile": nil,
 	"internal/fakebrain":  nil,
+	"internal/goldenfile": nil,
 	"sim/game":            nil,
 	"sim/eval":            {"sim/game"},
 	"sim/config":          {"examples", "internal/suggest", "sim/eval", "sim/game"},

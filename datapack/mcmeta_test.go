@@ -3,10 +3,11 @@ package datapack
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -14,23 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // golden compares got with testdata/name, rewriting it under -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./datapack -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (rerun with -update if the change is intended):\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got, *update)
 }
 
 func TestMCMetaGolden(t *testing.T) {

@@ -5,29 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run with -update after checking):\n--- got\n%s--- want\n%s", name, got, want)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got, *update)
 }
 
 // The text and JSON summaries are deterministic for deterministic players

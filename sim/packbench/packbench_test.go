@@ -5,10 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 )
 
@@ -139,19 +139,7 @@ func TestFormats(t *testing.T) {
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run with -update if intended):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got, *update)
 }
 
 // TestRun measures small boards for real: sane rows, and the same counts

@@ -5,12 +5,12 @@ import (
 	"encoding/xml"
 	"flag"
 	"image/color"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
@@ -107,19 +107,7 @@ func TestDrawScene(t *testing.T) {
 
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run with -update if the change is intended)", path)
-	}
+	goldenfile.Check(t, path, got, *update)
 }
 
 // TestRenderPlayedGame: a game played in the interpreter, drawn from

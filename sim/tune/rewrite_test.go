@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/examples"
+	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 )
@@ -255,23 +256,7 @@ func FuzzSetValues(f *testing.F) {
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run with -update after checking):\n%s", name, firstDiff(want, got))
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got, *update)
 }
 
 func firstDiff(a, b []byte) string {
