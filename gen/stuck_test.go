@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/gen"
-	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 )
@@ -25,16 +24,7 @@ const stuckGame = "e5 e6 f6 d4 d5 f5 g4 e4 g7 h3 d3 c4 b4 g6 h7 h8 i4 h4 h6 e7 e
 // and undo reopens the game.
 func TestPackDrawsWhenBlackIsStuck(t *testing.T) {
 	for _, profile := range []string{"greedy", "seed000"} {
-		cfg := config.Default()
-		cfg.Game.Size, cfg.Game.Rule = 9, game.Renju
-		in, err := gen.FromConfig(cfg, profile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := gen.Generate(in, gen.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := gen.SmallPack(t, 9, game.Renju, profile)
 		for _, mode := range []struct {
 			name string
 			mode packplay.Mode
