@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
@@ -45,26 +46,7 @@ func TestGolden(t *testing.T) {
 	res := smallPack(t, 7, game.Freestyle, "greedy")
 	got := txtar("The data pack mcgomoku gen makes for the default config on a 7×7 freestyle board.\n"+
 		"Regenerate with: go test ./gen -run TestGolden -update\n", res.Pack)
-	path := filepath.Join("testdata", "freestyle7.txtar")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) && i < len(wl); i++ {
-			if gl[i] != wl[i] {
-				t.Fatalf("the pack differs from %s at line %d:\n got %q\nwant %q\n(run with -update if the change is intended)", path, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("the pack differs from %s in length: %d lines, want %d (run with -update if intended)", path, len(gl), len(wl))
-	}
+	goldenfile.Check(t, filepath.Join("testdata", "freestyle7.txtar"), got, *update)
 }
 
 // TestDeterministic: the same config gives byte-identical zips.

@@ -3,10 +3,10 @@ package gen
 import (
 	"bytes"
 	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/render"
 )
@@ -17,19 +17,7 @@ import (
 func TestIcon(t *testing.T) {
 	res := smallPack(t, 7, game.Freestyle, "greedy")
 	data := res.Pack.Files["pack.png"]
-	path := filepath.Join("testdata", "icon7.png")
-	if *update {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(data, want) {
-		t.Errorf("pack.png differs from %s (run with -update if the change is intended)", path)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", "icon7.png"), data, *update)
 	again := smallPack(t, 7, game.Freestyle, "greedy")
 	if !bytes.Equal(again.Pack.Files["pack.png"], data) {
 		t.Error("two packs of the same config have different icons")
