@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"slices"
+	"strings"
 )
 
 // Box is an axis-aligned box in world coordinates with the map colour of
@@ -41,7 +42,7 @@ func (s *Scene) add(min, size [3]float64, block string) {
 	c, ok := BlockColour(block)
 	if !ok {
 		id := block
-		if i := indexAny(id, "[{"); i >= 0 {
+		if i := strings.IndexAny(id, "[{"); i >= 0 {
 			id = id[:i]
 		}
 		if !slices.Contains(s.Unknown, id) {
@@ -60,13 +61,3 @@ func (s *Scene) add(min, size [3]float64, block string) {
 	s.Boxes = append(s.Boxes, b)
 }
 
-func indexAny(s, chars string) int {
-	for i, r := range s {
-		for _, c := range chars {
-			if r == c {
-				return i
-			}
-		}
-	}
-	return -1
-}
