@@ -60,4 +60,3 @@ func (s *Scene) add(min, size [3]float64, block string) {
 	}
 	s.Boxes = append(s.Boxes, b)
 }
-
