@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 )
 
 // View is how a scene is projected.
@@ -200,18 +201,6 @@ func (p *Picture) WriteSVG(w io.Writer) error {
 	return bw.Flush()
 }
 
-// num prints a coordinate without trailing zeros.
-func num(v float64) string {
-	s := fmt.Sprintf("%.3f", v)
-	for s[len(s)-1] == '0' {
-		s = s[:len(s)-1]
-	}
-	return trimDot(s)
-}
-
-func trimDot(s string) string {
-	if s[len(s)-1] == '.' {
-		return s[:len(s)-1]
-	}
-	return s
-}
+// num prints a coordinate, an exact multiple of 1/8 after Draw, in the
+// fewest digits.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
