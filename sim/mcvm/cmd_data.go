@@ -510,5 +510,5 @@ func javaSubstring(s string, start, end int32, hasEnd bool) (string, error) {
 
 // player data: mcvm models a player's position, rotation, UUID and tags.
 var playerFields = map[string]fieldKind{
-	"Pos": fSpecial, "Rotation": fSpecial, "UUID": fSpecial, "Tags": fSpecial,
+	"Pos": fSpecial, "Rotation": fSpecial, "UUID": fSpecial, "Tags": fSpecial, "Dimension": fSpecial,
 }

@@ -2,6 +2,7 @@ package mcvm
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"io"
 	"math"
@@ -24,11 +25,17 @@ func (m *Machine) dim(name string) *dimension {
 
 // loadedBlockPos is BlockPosArgument.getLoadedBlockPos.
 func (m *Machine) loadedBlockPos(s *source, c *coords) (BlockPos, error) {
+	return m.loadedBlockPosIn(s.dim, s, c)
+}
+
+// loadedBlockPosIn is getLoadedBlockPos in another dimension than the
+// source's (clone from/to): the coordinates are still the source's.
+func (m *Machine) loadedBlockPosIn(dim string, s *source, c *coords) (BlockPos, error) {
 	p := c.block(s)
-	if !m.chunkLoaded(s.dim, p.chunk()) {
+	if !m.chunkLoaded(dim, p.chunk()) {
 		return p, failf("that position is not loaded")
 	}
-	if !m.dim(s.dim).inWorld(p) {
+	if !m.dim(dim).inWorld(p) {
 		return p, failf("that position is out of this world")
 	}
 	return p, nil
@@ -234,8 +241,23 @@ func (p *parser) clone() error {
 	if err := r.sep(); err != nil {
 		return err
 	}
-	if r.peekWord() == "from" || r.peekWord() == "to" {
-		return r.unsupported("clone across dimensions (clone from/to)")
+	// "" is the command source's dimension, for either end.
+	var srcDim, dstDim string
+	dimension := func(into *string) error {
+		if err := r.sep(); err != nil {
+			return err
+		}
+		d, err := parseDimension(r)
+		if err != nil {
+			return err
+		}
+		*into = d
+		return r.sep()
+	}
+	if r.literal("from") {
+		if err := dimension(&srcDim); err != nil {
+			return err
+		}
 	}
 	var cs [3]coords
 	for i := range cs {
@@ -243,8 +265,10 @@ func (p *parser) clone() error {
 			if err := r.sep(); err != nil {
 				return err
 			}
-			if i == 2 && r.peekWord() == "to" {
-				return r.unsupported("clone across dimensions (clone … to)")
+			if i == 2 && r.literal("to") {
+				if err := dimension(&dstDim); err != nil {
+					return err
+				}
 			}
 		}
 		c, err := parseCoords(r, true, false)
@@ -287,21 +311,22 @@ func (p *parser) clone() error {
 		}
 	}
 	p.setLeaf("clone", cmdFunc(func(m *Machine, s *source) (int32, error) {
-		a, err := m.loadedBlockPos(s, &cs[0])
+		from, to := cmp.Or(srcDim, s.dim), cmp.Or(dstDim, s.dim)
+		a, err := m.loadedBlockPosIn(from, s, &cs[0])
 		if err != nil {
 			return 0, err
 		}
-		b, err := m.loadedBlockPos(s, &cs[1])
+		b, err := m.loadedBlockPosIn(from, s, &cs[1])
 		if err != nil {
 			return 0, err
 		}
-		dest, err := m.loadedBlockPos(s, &cs[2])
+		dest, err := m.loadedBlockPosIn(to, s, &cs[2])
 		if err != nil {
 			return 0, err
 		}
 		lo, hi := boxOf(a, b)
 		dhi := BlockPos{dest.X + hi.X - lo.X, dest.Y + hi.Y - lo.Y, dest.Z + hi.Z - lo.Z}
-		overlap := !(dhi.X < lo.X || dest.X > hi.X || dhi.Y < lo.Y || dest.Y > hi.Y || dhi.Z < lo.Z || dest.Z > hi.Z)
+		overlap := from == to && !(dhi.X < lo.X || dest.X > hi.X || dhi.Y < lo.Y || dest.Y > hi.Y || dhi.Z < lo.Z || dest.Z > hi.Z)
 		if flow != "force" && overlap {
 			return 0, failf("the source and destination can not overlap")
 		}
@@ -309,10 +334,13 @@ func (p *parser) clone() error {
 		if limit := int64(m.rules.int("max_block_modifications")); vol > limit {
 			return 0, m.blockLimit(limit, vol)
 		}
-		if !m.areaLoaded(s.dim, lo, hi) || !m.areaLoaded(s.dim, dest, dhi) {
+		if !m.areaLoaded(from, lo, hi) || !m.areaLoaded(to, dest, dhi) {
 			return 0, failf("that position is not loaded")
 		}
-		d := m.dim(s.dim)
+		if !m.dim(to).inWorld(dhi) {
+			return 0, failf("that position is out of this world")
+		}
+		d, dd := m.dim(from), m.dim(to)
 		type info struct {
 			at BlockPos
 			st blockState
@@ -353,7 +381,7 @@ func (p *parser) clone() error {
 		}
 		n := int32(0)
 		for _, in := range infos {
-			d.set(in.at, in.st)
+			dd.set(in.at, in.st)
 			if in.st.id != "minecraft:barrier" {
 				n++
 			}

@@ -279,3 +279,41 @@ func TestFunctionWithEntityAndTextNBT(t *testing.T) {
 		t.Errorf("events %q", got)
 	}
 }
+
+// clone from/to copies between dimensions, block entities included, and
+// checks each end where it is (loaded, in the world) with no overlap rule.
+func TestCloneAcrossDimensions(t *testing.T) {
+	m := load(t, map[string]string{
+		"t:f": lines(
+			"scoreboard objectives add o dummy",
+			`setblock 0 64 0 chest[facing=west]{Items:[{Slot:0b,id:"minecraft:apple",count:3}]}`,
+			"setblock 1 64 0 oak_stairs[facing=east]",
+			"execute store result score #to o run clone 0 64 0 1 64 0 to minecraft:the_nether 0 64 0 strict",
+			"execute in minecraft:the_nether store result score #from o run clone from minecraft:overworld 0 64 0 1 64 0 4 64 0",
+			"execute store success score #unloaded o run clone 0 64 0 1 64 0 to minecraft:the_end 0 64 0",
+			"execute store success score #outside o run clone 0 64 0 1 65 0 to minecraft:the_nether 0 255 0",
+		),
+	})
+	m.forceload(0, 0)
+	m.dim("minecraft:the_nether").forced[chunkPos{0, 0}] = true
+	call(t, m, "t:f")
+	for h, v := range map[string]int32{"#to": 2, "#from": 2, "#unloaded": 0, "#outside": 0} {
+		wantScore(t, m, h, "o", v)
+	}
+	chest := m.BlockDataIn("minecraft:overworld", 0, 64, 0)
+	if !strings.Contains(chest, "minecraft:apple") {
+		t.Fatalf("the chest has no NBT: %s", chest)
+	}
+	for _, at := range []struct {
+		dim     string
+		x, want int32
+	}{{"minecraft:the_nether", 0, 0}, {"minecraft:the_nether", 1, 1}, {"minecraft:the_nether", 4, 0}, {"minecraft:the_nether", 5, 1}} {
+		want := []string{chest, "minecraft:oak_stairs[facing=east]"}[at.want]
+		if got := m.BlockDataIn(at.dim, at.x, 64, 0); got != want {
+			t.Errorf("%s %d 64 0 = %s, want %s", at.dim, at.x, got, want)
+		}
+	}
+	if got := m.Block(4, 64, 0); got != "minecraft:air" {
+		t.Errorf("clone from wrote into the overworld: %s", got)
+	}
+}

@@ -93,6 +93,7 @@ func (p *Player) save() *Compound {
 	c.Put("Pos", &List{V: []Tag{Double(e.Pos.X), Double(e.Pos.Y), Double(e.Pos.Z)}})
 	c.Put("Rotation", &List{V: []Tag{Float(e.Yaw), Float(e.Pitch)}})
 	c.Put("UUID", uuidTag(e.UUID))
+	c.Put("Dimension", String(e.Dim))
 	if len(e.tags) > 0 {
 		l := &List{}
 		for _, t := range e.Tags() {
@@ -523,6 +524,16 @@ func (m *Machine) Block(x, y, z int32) string { return m.BlockIn("minecraft:over
 // BlockIn returns the block at a position in a dimension.
 func (m *Machine) BlockIn(dim string, x, y, z int32) string {
 	return m.dim(dim).block(BlockPos{x, y, z}).String()
+}
+
+// BlockDataIn is BlockIn with the block entity's NBT, if any, as SNBT
+// after the state: "minecraft:chest[facing=north]{Items:[…]}".
+func (m *Machine) BlockDataIn(dim string, x, y, z int32) string {
+	b := m.dim(dim).block(BlockPos{x, y, z})
+	if b.nbt == nil || b.nbt.Len() == 0 {
+		return b.String()
+	}
+	return b.String() + FormatSNBT(b.nbt)
 }
 
 // Entities returns the live entities (players included) in spawn order.
