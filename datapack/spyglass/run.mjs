@@ -17,6 +17,7 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import * as url from 'node:url'
+import * as zlib from 'node:zlib'
 
 const here = path.dirname(url.fileURLToPath(import.meta.url))
 const releases = ['1.21.5', '1.21.11', '26.1', '26.2']
@@ -69,6 +70,38 @@ function answerFile(file, type) {
 	return new Response(data, { status: 200, headers: { 'content-type': type, etag } })
 }
 
+// Spyglass's data API lists a "dimension" registry (the levels of the
+// default world preset) that the prepared registries.json lacks, and
+// Spyglass declares the vanilla dimensions only from it. The answer adds
+// the keys of data/minecraft/worldgen/world_preset/normal.json's
+// "dimensions", read from the release's own vanilla data.
+function presetDimensions(tarball) {
+	const tar = zlib.gunzipSync(fs.readFileSync(tarball))
+	for (let off = 0; off + 512 <= tar.length;) {
+		const name = tar.subarray(off, off + 100).toString('utf8').replace(/\0.*$/s, '')
+		if (name === '') break
+		const size = parseInt(tar.subarray(off + 124, off + 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0', 8)
+		const body = off + 512
+		if (name.endsWith('data/minecraft/worldgen/world_preset/normal.json')) {
+			const preset = JSON.parse(tar.subarray(body, body + size).toString('utf8'))
+			return Object.keys(preset.dimensions).map((k) => k.replace(/^minecraft:/, '')).sort()
+		}
+		off = body + Math.ceil(size / 512) * 512
+	}
+	return undefined
+}
+
+function registriesAnswer(release, file) {
+	const registries = JSON.parse(fs.readFileSync(file, 'utf8'))
+	if (!registries.dimension) {
+		const dims = presetDimensions(path.join(opts.data, release, 'vanilla-data.tar.gz'))
+		if (dims) registries.dimension = dims
+	}
+	const data = Buffer.from(JSON.stringify(registries))
+	const etag = '"' + crypto.createHash('sha1').update(data).digest('hex') + '"'
+	return new Response(data, { status: 200, headers: { 'content-type': 'application/json', etag } })
+}
+
 function offlineAnswer(u) {
 	if (!u.startsWith(apiBase)) return undefined
 	const p = u.slice(apiBase.length).split(/[?#]/)[0]
@@ -81,6 +114,7 @@ function offlineAnswer(u) {
 	const name = { commands: 'commands.json', registries: 'registries.json', block_states: 'block_states.json', 'vanilla-data/tarball': 'vanilla-data.tar.gz' }[m[2]]
 	const file = path.join(opts.data, release, name)
 	if (!fs.existsSync(file)) return undefined
+	if (m[2] === 'registries') return registriesAnswer(release, file)
 	return answerFile(file, name.endsWith('.json') ? 'application/json' : 'application/gzip')
 }
 
