@@ -95,7 +95,13 @@ func (a *analyzer) function(id string) (int, error) {
 	acc, worst := 0, 0
 	for n, l := range lines {
 		if strings.HasPrefix(l, "$") {
-			return 0, fmt.Errorf("cost: %s line %d: macro lines are not modelled", id, n+1)
+			// A macro line costs what the command it becomes costs: the
+			// pack's macro arguments are coordinates and dimensions, never
+			// a function or a selector that would change the count.
+			var err error
+			if l, err = macroShape(l); err != nil {
+				return 0, fmt.Errorf("cost: %s line %d: %w", id, n+1, err)
+			}
 		}
 		c, err := a.command(tokens(l))
 		if err != nil {
@@ -306,4 +312,33 @@ func tokens(line string) []string {
 		out = append(out, line[start:])
 	}
 	return out
+}
+
+// macroShape is a macro line with every $(name) replaced by 1 (a stand-in
+// for its value), refusing a variable where it would decide the cost: in
+// a function name or a selector.
+func macroShape(l string) (string, error) {
+	l = strings.TrimPrefix(l, "$")
+	var b strings.Builder
+	for {
+		i := strings.Index(l, "$(")
+		if i < 0 {
+			b.WriteString(l)
+			return b.String(), nil
+		}
+		j := strings.IndexByte(l[i:], ')')
+		if j < 0 {
+			return "", fmt.Errorf("unterminated macro variable")
+		}
+		before := l[:i]
+		// The token holding the variable, and the word before it.
+		words := strings.Fields(before[:strings.LastIndexByte(" "+before, ' ')])
+		token := before[strings.LastIndexByte(before, ' ')+1:]
+		if strings.HasPrefix(token, "@") || (len(words) > 0 && words[len(words)-1] == "function") {
+			return "", fmt.Errorf("a macro variable in a selector or function name: its cost is not known")
+		}
+		b.WriteString(before)
+		b.WriteString("1")
+		l = l[i+j+1:]
+	}
 }

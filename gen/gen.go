@@ -27,7 +27,7 @@ type Result struct {
 // the schedule loop, advancement rewards and the functions players run.
 var Entries = []string{
 	"gomoku:load", "gomoku:loop", "gomoku:click/right", "gomoku:click/left",
-	"gomoku:new", "gomoku:menu", "gomoku:restart", "gomoku:undo", "gomoku:resign", "gomoku:uninstall",
+	"gomoku:new", "gomoku:remove", "gomoku:menu", "gomoku:restart", "gomoku:undo", "gomoku:resign", "gomoku:uninstall",
 	"gomoku:mode/black", "gomoku:mode/white", "gomoku:mode/pvp", "gomoku:mode/demo",
 	"gomoku:ai/turn",
 }

@@ -203,17 +203,27 @@ func TestCostModel(t *testing.T) {
 	fn("fork", "execute as @e[tag=gomoku.cell] run function t:leaf\n") // 1 + 9×3
 	fn("iff", "execute if function t:leaf run say x\n")                // 1 + (1+2) + 1
 	fn("loop", "function t:loop\n")
-	c, err := analyze(p, []string{"t:call", "t:cond", "t:ret", "t:fork", "t:iff"}, selectorBound(9))
+	// A macro line costs the command it becomes: 1 stage + 1 here.
+	fn("macro", "$execute in $(dim) run forceload remove $(x) $(z)\n")
+	c, err := analyze(p, []string{"t:call", "t:cond", "t:ret", "t:fork", "t:iff", "t:macro"}, selectorBound(9))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for id, want := range map[string]int{"t:call": 3, "t:cond": 5, "t:ret": 7, "t:fork": 28, "t:iff": 5} {
+	for id, want := range map[string]int{"t:call": 3, "t:cond": 5, "t:ret": 7, "t:fork": 28, "t:iff": 5, "t:macro": 2} {
 		if got := c.Entries[id]; got != want {
 			t.Errorf("%s: got %d, want %d", id, got, want)
 		}
 	}
 	if _, err := analyze(p, []string{"t:loop"}, selectorBound(9)); err == nil {
 		t.Error("a recursive function got a finite cost")
+	}
+	// A variable that could change the count (a selector's, a function's
+	// name) has no known cost.
+	for _, line := range []string{"$execute as @e[tag=$(t)] run say hi", "$function t:$(f)"} {
+		fn("bad_macro", line+"\n")
+		if _, err := analyze(p, []string{"t:bad_macro"}, selectorBound(9)); err == nil {
+			t.Errorf("%q got a cost", line)
+		}
 	}
 	fn("bad", "execute as @e[type=zombie] run say hi\n")
 	if _, err := analyze(p, []string{"t:bad"}, selectorBound(9)); err == nil {

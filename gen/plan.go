@@ -69,6 +69,9 @@ type Plan struct {
 	// so that playing a stone scans no entities.
 	Origin, LastMark FixedUUID
 
+	// Vault is where the ground a board replaces is kept while it stands.
+	Vault Vault
+
 	Greedy  *GreedyPlan  // nil unless Profile is greedy
 	RenjuP  *RenjuPlan   // nil unless the rule is renju
 	Seed000 *Seed000Plan // nil unless Profile is seed000
@@ -284,6 +287,34 @@ type RenjuKey struct {
 	Class, E int
 }
 
+// Vault is the pack's reserved place in the overworld: a board's ground
+// (everything the board replaces: Width×3×Width blocks from the frame's
+// north-west corner at the surface's height) is cloned there while the
+// board stands and cloned back when it goes. It lies at the top of the
+// world in its far corner, past any world border players can cross, and
+// is air whenever no ground is in it: up there nothing casts a shadow on
+// anyone's builds, and nobody's blocks can be in the way. The pack
+// force-loads its chunks, so it is always there to clone to.
+type Vault struct {
+	X, Y, Z    int // the lowest corner
+	X2, Y2, Z2 int // the highest
+	Width      int // Size+2: the board and its frame
+	Span       int // Width-1: a selector's dx and dz over it
+	Volume     int // Width·3·Width blocks
+}
+
+// vaultCorner is the vault's x and z: the start of a chunk, so a vault of
+// up to 32 blocks (boards up to 25 and their frame) spans 2×2 chunks,
+// 48 blocks inside the 29,999,984 limit of the world border.
+const vaultCorner = 29_999_936
+
+func vaultFor(size int) Vault {
+	w := size + 2
+	v := Vault{X: vaultCorner, Y: 317, Z: vaultCorner, Width: w, Span: w - 1, Volume: w * 3 * w}
+	v.X2, v.Y2, v.Z2 = v.X+w-1, v.Y+2, v.Z+w-1
+	return v
+}
+
 // Options tune generation.
 type Options struct {
 	// Budget is the most commands (quota units) any entry point of the
@@ -315,6 +346,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 		StatusTicks: statusTick,
 		Origin:      fixedUUID("origin"),
 		LastMark:    fixedUUID("last"),
+		Vault:       vaultFor(n),
 		model:       m,
 	}
 	for c := game.Black; c <= game.White; c++ {
@@ -344,7 +376,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 	p.Grid = gridLines(n)
 	p.Steps = [4]int{1, n, n + 1, n - 1}
 
-	p.StorageKeys = []string{"moves", "move"}
+	p.StorageKeys = []string{"moves", "move", "ground"}
 	if in.Profile == "seed000" {
 		p.StorageKeys = append(p.StorageKeys, "s0")
 	}

@@ -292,7 +292,8 @@ type (
 
 func (r *renderer) render(p *Plan) {
 	for _, name := range []string{
-		"load", "loop", "menu", "menu/use", "new", "restart", "undo", "resign", "uninstall",
+		"load", "loop", "menu", "menu/use", "new", "remove", "restart", "undo", "resign", "uninstall",
+		"ground/save", "ground/where", "ground/in_the_way", "ground/restore", "ground/put",
 		"mode/black", "mode/white", "mode/pvp", "mode/demo",
 		"board/build", "board/cell", "board/remove", "board/reset",
 		"game/install", "game/tick", "game/start", "game/next",

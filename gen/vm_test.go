@@ -38,6 +38,13 @@ type vmGame struct {
 
 func newVMGame(t *testing.T, res *Result) *vmGame {
 	t.Helper()
+	return newVMGameOn(t, res, nil)
+}
+
+// newVMGameOn is newVMGame with ground: before the board is built, build
+// (if set) shapes the world around the player, who stands at 0.5 64 0.5.
+func newVMGameOn(t *testing.T, res *Result, build func(m *mcvm.Machine)) *vmGame {
+	t.Helper()
 	m, err := mcvm.Load(res.Pack, mcvm.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -50,8 +57,20 @@ func newVMGame(t *testing.T, res *Result) *vmGame {
 		t.Fatal(err)
 	}
 	g.p = p
+	if build != nil {
+		build(m)
+	}
 	g.call("gomoku:new")
 	g.tick() // the game starts on the tick after the board is built
+	g.findCells()
+	return g
+}
+
+// findCells maps each cell of the board to its interaction entity.
+func (g *vmGame) findCells() {
+	t, m := g.t, g.m
+	t.Helper()
+	g.cells = map[int]mcvm.UUID{}
 	for _, e := range m.EntitiesWithTag("gomoku.cell") {
 		idx, ok := m.Score(e.UUID.String(), "gomoku.idx")
 		if !ok {
@@ -62,7 +81,6 @@ func newVMGame(t *testing.T, res *Result) *vmGame {
 	if len(g.cells) != g.size*g.size {
 		t.Fatalf("%d cell entities, want %d", len(g.cells), g.size*g.size)
 	}
-	return g
 }
 
 func (g *vmGame) check(rep *mcvm.Report, err error, what string) {

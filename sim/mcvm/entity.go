@@ -186,6 +186,20 @@ func init() {
 			c.Put("item_display", String("none"))
 			return c
 		}})
+	// A dropped item: what the board may cover without refusing (it has no
+	// pickup or despawn here; nothing in the pack needs them).
+	add(&entityType{id: "minecraft:item", summon: true, width: 0.25, height: 0.25, eye: 0.2125,
+		fields: mergeFields(commonFields, map[string]fieldKind{
+			"Item": fAny, "Age": fShort, "Health": fShort, "PickupDelay": fShort,
+			"Owner": fUnmodelled, "Thrower": fUnmodelled,
+		}),
+		defaults: func() *Compound {
+			c := NewCompound()
+			c.Put("Age", Short(0))
+			c.Put("Health", Short(5))
+			c.Put("PickupDelay", Short(0))
+			return c
+		}})
 	add(&entityType{id: "minecraft:armor_stand", summon: true, width: 0.5, height: 1.975, eye: 1.7775,
 		fields: mergeFields(commonFields, map[string]fieldKind{
 			"Health": fFloat, "HurtTime": fShort, "HurtByTimestamp": fInt, "DeathTime": fShort,
