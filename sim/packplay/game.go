@@ -64,15 +64,16 @@ type Cost struct {
 func (c Cost) PathCommands() int64        { return c.Commands - c.FeedbackCommands }
 func (c Cost) PathEntitiesScanned() int64 { return c.EntitiesScanned - c.FeedbackEntitiesScanned }
 
+// add counts a report call by call: Report.Total would merge every call's
+// per-function map into a new one, most of what a move allocated.
 func (c *Cost) add(r *mcvm.Report) {
-	t := r.Total()
-	c.Commands += t.Commands
-	c.Units += t.Units
-	c.EntitiesScanned += t.EntitiesScanned
-	fb := t.FunctionsUnder(FeedbackPrefix)
-	c.FeedbackCommands += fb.Commands
-	c.FeedbackEntitiesScanned += fb.EntitiesScanned
 	for _, s := range r.Calls {
+		c.Commands += s.Commands
+		c.Units += s.Units
+		c.EntitiesScanned += s.EntitiesScanned
+		fb := s.FunctionsUnder(FeedbackPrefix)
+		c.FeedbackCommands += fb.Commands
+		c.FeedbackEntitiesScanned += fb.EntitiesScanned
 		c.MaxCall = max(c.MaxCall, s.Commands)
 	}
 }
