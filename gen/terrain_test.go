@@ -101,10 +101,14 @@ func TestTerrainRestored(t *testing.T) {
 	if testing.Short() {
 		seeds = 2
 	}
-	for _, profile := range []string{"greedy", "seed000"} {
-		res := smallPack(t, 7, game.Freestyle, profile)
+	for _, pc := range []struct {
+		size    int
+		rule    game.Rule
+		profile string
+	}{{7, game.Freestyle, "greedy"}, {7, game.Freestyle, "seed000"}, {5, game.Renju, "greedy"}, {9, game.Standard, "greedy"}} {
+		res := smallPack(t, pc.size, pc.rule, pc.profile)
 		for seed := range seeds {
-			t.Run(fmt.Sprintf("%s/seed%d", profile, seed), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%d-%s-%s/seed%d", pc.size, pc.rule, pc.profile, seed), func(t *testing.T) {
 				if diff := playOverGround(t, res, uint64(seed)); diff != "" {
 					t.Fatal(diff)
 				}
