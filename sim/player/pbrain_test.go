@@ -499,8 +499,11 @@ func TestPbrainQuirks(t *testing.T) {
 			lim: fast, moves: 5, want: Crash, msg: "while the opponent was to move", nextOK: true, waitExit: true},
 		{name: "exit between games", flags: []string{"-exit-on-restart"},
 			lim: fast, moves: 3, nextOK: true},
+		// How many of the 20,000 lines are read before the time runs out
+		// depends on the machine's load (a loaded race run read 12,037):
+		// what matters is that reading them does not stop the clock.
 		{name: "floods output then hangs", flags: []string{"-flood", "20000"},
-			lim: fast, moves: 2, want: Timeout, msg: "ignored 20000 lines", log: "more lines not kept", maxTime: 3 * time.Second},
+			lim: fast, moves: 2, want: Timeout, msg: "lines that are no answer", log: "more lines not kept", maxTime: 3 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
