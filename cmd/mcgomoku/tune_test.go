@@ -52,8 +52,8 @@ func TestTuneCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The config's [tune] says nothing of a lag: the default, 1.
-	if !strings.Contains(string(text), "6 SPSA iterations (lag 1), 36 games") {
+	// The config's [tune] says nothing of a lag: the default, 3.
+	if !strings.Contains(string(text), "6 SPSA iterations (lag 3), 36 games") {
 		t.Errorf("the tuned config's header does not give the lag:\n%s", text)
 	}
 	c, err := config.Parse(out, text)

@@ -21,8 +21,9 @@ type Tune struct {
 	Stability  float64 // A = Stability × Iterations
 	Rate       float64 // r_end of parameters that give none
 	// Lag is how many of the latest updates an iteration does not wait
-	// for (sim/tune's Schedule.Lag): 0 is textbook SPSA, 1 lets two
-	// iterations play at once so that every core stays busy.
+	// for (sim/tune's Schedule.Lag): 0 is textbook SPSA, 3 (the default)
+	// lets four iterations play at once so that no core waits for the
+	// last game of one.
 	Lag int
 	// Params has one entry per tunable weight, indexed as TunableKeys;
 	// the entries with On set are tuned. An array, not a map, so a Config
@@ -53,7 +54,7 @@ const DefaultRate = 0.002
 // examples/default.toml restates: the plan of the shipped tuning run
 // (examples/tuned.toml), over the weights below the decisive tiers.
 func DefaultTune() Tune {
-	t := Tune{Iterations: 10_000, Pairs: 2, Alpha: 0.602, Gamma: 0.101, Stability: 0.1, Rate: 0.03, Lag: 1}
+	t := Tune{Iterations: 10_000, Pairs: 2, Alpha: 0.602, Gamma: 0.101, Stability: 0.1, Rate: 0.03, Lag: 3}
 	set := func(key string, lo, hi int32, step float64) {
 		i, ok := TunableIndex(key)
 		if !ok {
