@@ -32,7 +32,8 @@ type Schedule struct {
 	Lag int
 }
 
-// MaxLag bounds Schedule.Lag: one is enough for two cores, a few for more.
+// MaxLag bounds Schedule.Lag: three keeps two cores busy (one left gaps
+// between iterations), a few more serve more cores.
 const MaxLag = 8
 
 // SPSA is simultaneous perturbation stochastic approximation over the
