@@ -301,6 +301,9 @@ type Vault struct {
 	Width      int // Size+2: the board and its frame
 	Span       int // Width-1: a selector's dx and dz over it
 	Volume     int // Width·3·Width blocks
+	// Box is "X Y Z X2 Y2 Z2", the corners as fill and clone take them;
+	// Columns is "X Z X2 Z2", as forceload takes them.
+	Box, Columns string
 }
 
 // vaultCorner is the vault's x and z: the start of a chunk, so a vault of
@@ -312,6 +315,8 @@ func vaultFor(size int) Vault {
 	w := size + 2
 	v := Vault{X: vaultCorner, Y: 317, Z: vaultCorner, Width: w, Span: w - 1, Volume: w * 3 * w}
 	v.X2, v.Y2, v.Z2 = v.X+w-1, v.Y+2, v.Z+w-1
+	v.Box = fmt.Sprintf("%d %d %d %d %d %d", v.X, v.Y, v.Z, v.X2, v.Y2, v.Z2)
+	v.Columns = fmt.Sprintf("%d %d %d %d", v.X, v.Z, v.X2, v.Z2)
 	return v
 }
 
