@@ -331,9 +331,9 @@ func macroShape(l string) (string, error) {
 			return "", fmt.Errorf("unterminated macro variable")
 		}
 		before := l[:i]
-		// The token holding the variable, and the word before it.
-		words := strings.Fields(before[:strings.LastIndexByte(" "+before, ' ')])
+		// The token holding the variable, and the words before it.
 		token := before[strings.LastIndexByte(before, ' ')+1:]
+		words := strings.Fields(strings.TrimSuffix(before, token))
 		if strings.HasPrefix(token, "@") || (len(words) > 0 && words[len(words)-1] == "function") {
 			return "", fmt.Errorf("a macro variable in a selector or function name: its cost is not known")
 		}
