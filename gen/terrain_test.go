@@ -229,20 +229,12 @@ func TestTerrainRestoredFailsWithoutSaving(t *testing.T) {
 func TestBoardRefusedWhereEntitiesStand(t *testing.T) {
 	res := smallPack(t, 7, game.Freestyle, "greedy")
 	home := boxAround(0, 0, res.Plan.Size)
-	var before map[[3]int32]string
-	m, err := mcvm.Load(res.Pack, mcvm.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &vmGame{t: t, m: m, size: res.Plan.Size, half: res.Plan.Half}
-	g.tick()
-	if g.p, err = m.AddPlayer("Alex", mcvm.UUID{1}, mcvm.Vec3{X: 0.5, Y: 64, Z: 0.5}, 2); err != nil {
-		t.Fatal(err)
-	}
+	g := newVMPlayer(t, res)
+	m := g.m
 	fuzzGround(t, m, home, rand.New(rand.NewPCG(3, 4)))
 	// On the frame's far corner, the last block the board covers.
 	g.console(`summon minecraft:armor_stand 4.5 66 4.5 {CustomName:"Statue"}`)
-	before = snapshot(m, "minecraft:overworld", home)
+	before := snapshot(m, "minecraft:overworld", home)
 	m.ClearEvents()
 	g.call("gomoku:new")
 	said := g.said()

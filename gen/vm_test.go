@@ -45,6 +45,20 @@ func newVMGame(t *testing.T, res *Result) *vmGame {
 // (if set) shapes the world around the player, who stands at 0.5 64 0.5.
 func newVMGameOn(t *testing.T, res *Result, build func(m *mcvm.Machine)) *vmGame {
 	t.Helper()
+	g := newVMPlayer(t, res)
+	if build != nil {
+		build(g.m)
+	}
+	g.call("gomoku:new")
+	g.tick() // the game starts on the tick after the board is built
+	g.findCells()
+	return g
+}
+
+// newVMPlayer loads the pack (its first tick run) with a player standing
+// at 0.5 64 0.5 and no board yet.
+func newVMPlayer(t *testing.T, res *Result) *vmGame {
+	t.Helper()
 	m, err := mcvm.Load(res.Pack, mcvm.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -52,17 +66,9 @@ func newVMGameOn(t *testing.T, res *Result, build func(m *mcvm.Machine)) *vmGame
 	g := &vmGame{t: t, m: m, size: res.Plan.Size, half: res.Plan.Half, cells: map[int]mcvm.UUID{},
 		greedy: res.Plan.Greedy != nil, model: res.Plan.model}
 	g.tick()
-	p, err := m.AddPlayer("Alex", mcvm.UUID{1}, mcvm.Vec3{X: 0.5, Y: 64, Z: 0.5}, 2)
-	if err != nil {
+	if g.p, err = m.AddPlayer("Alex", mcvm.UUID{1}, mcvm.Vec3{X: 0.5, Y: 64, Z: 0.5}, 2); err != nil {
 		t.Fatal(err)
 	}
-	g.p = p
-	if build != nil {
-		build(m)
-	}
-	g.call("gomoku:new")
-	g.tick() // the game starts on the tick after the board is built
-	g.findCells()
 	return g
 }
 
