@@ -48,7 +48,8 @@ type Plan struct {
 	WinRange [2]string
 	// WinSame is true when both colours win alike (one test, no colour check).
 	WinSame bool
-	// WinNBT is the glowing plate summoned on each stone of a winning line.
+	// WinNBT is the glowing plate summoned on each stone of a winning line,
+	// a format with %s for the board's tag.
 	WinNBT string
 
 	Objectives  []Objective
@@ -69,14 +70,56 @@ type Plan struct {
 	// so that playing a stone scans no entities.
 	Origin, LastMark FixedUUID
 
-	// Vault is where the ground a board replaces is kept while it stands.
+	// Vault is where the ground a board replaces is kept while it stands
+	// (board 0's layer; Slots[k].Vault is board k's).
 	Vault Vault
+
+	// Several boards (pack.boards): each is a slot with its own origin
+	// marker, last-move display, vault layer and ground. Origin above is
+	// the cursor, the one marker every function runs at: it stands on the
+	// origin of the board in play, whose game is in the working set of
+	// scores and storage; the other boards' games wait in copies (Swap).
+	Slots     []BoardSlot
+	SlotsDown []BoardSlot // Slots, last first
+	FindSpan  int         // a player within this box (dx, dz) from 3 blocks outside a board's corner stands at it
+	PerPlayer int         // boards one player may have built (pack.boards_per_player)
+	SlotMod   int         // a cell entity's gomoku.bid is generation×SlotMod + slot
+	// Swap is what board k's copies hold: every score of the working set
+	// the pack's functions name, found in the rendered functions (Render
+	// fills it before rendering the copy functions), and the storage keys
+	// of a game.
+	Swap        []SwapScore
+	BoardKeys   []string
+	BoardObjs   map[string]bool // the objectives whose #holders are a board's game
+	GlobalHolds map[string]bool // #holders in those that are the pack's, not a board's
 
 	Greedy  *GreedyPlan  // nil unless Profile is greedy
 	RenjuP  *RenjuPlan   // nil unless the rule is renju
 	Seed000 *Seed000Plan // nil unless Profile is seed000
 
 	model *eval.Model // the model planned, for tests
+}
+
+// BoardSlot is one of the pack.boards boards a world can hold.
+type BoardSlot struct {
+	K        int
+	Origin   FixedUUID // the board's origin marker (north-west corner of cell 0)
+	LastMark FixedUUID // its last-move display
+	Tag      string    // on every entity of the board: gomoku.b<k>
+	Vault    Vault     // where its ground is kept: its own layer of the vault
+	Ground   string    // the storage key of where its ground came from
+	Copy     string    // the storage key its game waits in while another is played
+}
+
+// SwapScore is one score of a board's game: Holder in the working set,
+// Copy (per slot) where it waits.
+type SwapScore struct {
+	Holder, Objective string
+}
+
+// CopyHolder is the holder board k keeps working-set holder h in.
+func CopyHolder(k int, h string) string {
+	return fmt.Sprintf("#b%d.%s", k, strings.TrimPrefix(h, "#"))
 }
 
 // FixedUUID is an entity UUID the generator chooses: ID is the form
@@ -311,9 +354,12 @@ type Vault struct {
 // 48 blocks inside the 29,999,984 limit of the world border.
 const vaultCorner = 29_999_936
 
-func vaultFor(size int) Vault {
+// vaultFor is board k's layer of the vault: board 0 at the top of the
+// world (y 317–319), each next one three blocks lower, so that eight
+// boards' layers stay above y 296, higher than terrain is generated.
+func vaultFor(size, k int) Vault {
 	w := size + 2
-	v := Vault{X: vaultCorner, Y: 317, Z: vaultCorner, Width: w, Span: w - 1, Volume: w * 3 * w}
+	v := Vault{X: vaultCorner, Y: 317 - 3*k, Z: vaultCorner, Width: w, Span: w - 1, Volume: w * 3 * w}
 	v.X2, v.Y2, v.Z2 = v.X+w-1, v.Y+2, v.Z+w-1
 	v.Box = fmt.Sprintf("%d %d %d %d %d %d", v.X, v.Y, v.Z, v.X2, v.Y2, v.Z2)
 	v.Columns = fmt.Sprintf("%d %d %d %d", v.X, v.Z, v.X2, v.Z2)
@@ -351,9 +397,21 @@ func BuildPlan(in *Input) (*Plan, error) {
 		StatusTicks: statusTick,
 		Origin:      fixedUUID("origin"),
 		LastMark:    fixedUUID("last"),
-		Vault:       vaultFor(n),
+		Vault:       vaultFor(n, 0),
+		PerPlayer:   cfg.Pack.BoardsPerPlayer,
+		SlotMod:     config.MaxBoards,
 		model:       m,
 	}
+	for k := range cfg.Pack.Boards {
+		p.Slots = append(p.Slots, BoardSlot{K: k,
+			Origin: fixedUUID(fmt.Sprintf("origin/%d", k)), LastMark: fixedUUID(fmt.Sprintf("last/%d", k)),
+			Tag: fmt.Sprintf("gomoku.b%d", k), Vault: vaultFor(n, k),
+			Ground: fmt.Sprintf("ground%d", k), Copy: fmt.Sprintf("b%d", k)})
+	}
+	for k := len(p.Slots) - 1; k >= 0; k-- {
+		p.SlotsDown = append(p.SlotsDown, p.Slots[k])
+	}
+	p.FindSpan = n + 5
 	for c := game.Black; c <= game.White; c++ {
 		p.WinRange[c-1] = "5"
 		if cfg.Game.Rule.OverlineWins(c) {
@@ -363,7 +421,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 	p.WinSame = p.WinRange[0] == p.WinRange[1]
 	p.WinNBT = fmt.Sprintf(`{block_state:{Name:"%s"},Glowing:1b,glow_color_override:16766720,`+
 		`transformation:{left_rotation:[0f,0f,0f,1f],right_rotation:[0f,0f,0f,1f],translation:[0f,0f,0f],scale:[1f,0.03125f,1f]},`+
-		`Tags:["gomoku.entity","gomoku.mark","gomoku.win"]}`, cfg.Pack.Win)
+		`Tags:["gomoku.entity","gomoku.mark","gomoku.win","%%s"]}`, cfg.Pack.Win)
 	reach := 5
 	if p.WinSame && p.WinRange[0] == "5.." {
 		reach = 4 // five or more: four on each side already tells
@@ -381,9 +439,13 @@ func BuildPlan(in *Input) (*Plan, error) {
 	p.Grid = gridLines(n)
 	p.Steps = [4]int{1, n, n + 1, n - 1}
 
-	p.StorageKeys = []string{"moves", "move", "ground"}
+	p.BoardKeys = []string{"moves", "move"}
 	if in.Profile == "seed000" {
-		p.StorageKeys = append(p.StorageKeys, "s0")
+		p.BoardKeys = append(p.BoardKeys, "s0")
+	}
+	p.StorageKeys = append([]string(nil), p.BoardKeys...)
+	for _, s := range p.Slots {
+		p.StorageKeys = append(p.StorageKeys, s.Ground, s.Copy)
 	}
 
 	cellTree := func(action, leaf string) {
@@ -440,6 +502,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 		}
 	}
 	p.Objectives = objectives(p)
+	p.BoardObjs, p.GlobalHolds = boardObjectives(p)
 	return p, nil
 }
 
@@ -502,13 +565,36 @@ func snbtFloat(f float64) string {
 	return fmt.Sprintf("%gf", f)
 }
 
+// boardObjectives are the objectives whose #holders make up a board's
+// game, kept per board; the others hold temporaries of one call
+// (gomoku.t, the renju check's, the noise), constants, or scores of
+// entities and players, which belong to their board or player already.
+// globals are the #holders among them that are the pack's own.
+func boardObjectives(p *Plan) (objs, globals map[string]bool) {
+	objs = map[string]bool{"gomoku.game": true, "gomoku.cell": true}
+	for _, o := range p.Objectives {
+		switch o.Name {
+		case "gomoku.code_b", "gomoku.code_w", "gomoku.att_b", "gomoku.def_b", "gomoku.cls_b",
+			"gomoku.att_w", "gomoku.def_w", "gomoku.cls_w", "gomoku.total_b", "gomoku.total_w",
+			"gomoku.combo", "gomoku.combo_seen", "gomoku.combo_b", "gomoku.combo_w", "gomoku.excl":
+			objs[o.Name] = true
+		}
+	}
+	return objs, map[string]bool{}
+}
+
 func objectives(p *Plan) []Objective {
 	o := []Objective{
-		{"gomoku.game", "dummy", "game variables: #state #turn #mode #aicol #moves #winner #think #wait #board …"},
+		{"gomoku.game", "dummy", "a board's game: #state #turn #mode #aicol #moves #winner #think #wait …"},
+		{"gomoku.boards", "dummy", "the boards: #active (the one in play), #gen, per board k #used<k> #owner<k> #bid<k>; #installed"},
+		{"gomoku.pid", "dummy", "on each player who built a board: their number, for the boards' owners"},
+		{"gomoku.cur", "dummy", "on each player: the board they last played on (its slot)"},
+		{"gomoku.qcell", "dummy", "on a player whose click waits a tick for its board: the cell"},
+		{"gomoku.qbid", "dummy", "on that player: the clicked board's gomoku.bid"},
 		{"gomoku.t", "dummy", "temporaries of the function being run"},
 		{"gomoku.cell", "dummy", "#<cell>: the cell's stone, 0 empty, 1 black, 2 white"},
 		{"gomoku.idx", "dummy", "on each cell's interaction entity: its cell index"},
-		{"gomoku.bid", "dummy", "on each cell's interaction entity: the board it belongs to"},
+		{"gomoku.bid", "dummy", "on each cell's interaction entity: its board, generation×8 + slot"},
 		{"gomoku.menu", "trigger", "the menu, for players without operator rights: /trigger gomoku.menu set <n>"},
 		{"gomoku.const", "dummy", "constants: #size, #step<dir> (the cell-index step along each direction)"},
 	}

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"text/template"
@@ -26,6 +28,17 @@ func Render(p *Plan) (*datapack.Pack, error) {
 	}
 	r := &renderer{ts: ts, pack: datapack.New()}
 	r.render(p)
+	if r.err != nil {
+		return nil, r.err
+	}
+	if err := r.run(); err != nil {
+		return nil, err
+	}
+	// What a board's game is can only be read off the functions that play
+	// it: every #holder they name in a board's objectives.
+	p.Swap = swapScores(r.pack, p)
+	r.jobs = nil
+	r.renderSwap(p)
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -73,8 +86,16 @@ var (
 // funcs is the templates' FuncMap, kept small: the plan carries every value.
 //
 //	inc n   n+1, for 1-based counts printed beside a 0-based range index
+//	copy k h  board k's copy of working-set holder h (h itself for k < 0,
+//	          the board in play)
 var funcs = template.FuncMap{
 	"inc": func(n int) int { return n + 1 },
+	"copy": func(k int, h string) string {
+		if k < 0 {
+			return h
+		}
+		return CopyHolder(k, h)
+	},
 }
 
 // parseTemplates parses every embedded template once.
@@ -238,8 +259,105 @@ func (r *renderer) json(path string, v any) {
 	r.pack.Files[path] = append(b, '\n')
 }
 
+// renderSlots writes each board slot's own functions and the dispatchers
+// that pick board #k's (or the board in play's).
+func (r *renderer) renderSlots(p *Plan) {
+	for _, s := range p.Slots {
+		d := boardData{P: p, S: s}
+		for _, f := range []struct{ path, tmpl string }{
+			{"slot/cursor", "slot/cursor"}, {"slot/remove", "slot/remove"}, {"slot/claim", "slot/claim"},
+			{"slot/mark", "slot/mark"}, {"slot/clear", "slot/clear"}, {"slot/take", "slot/take"},
+			{"slot/wants", "slot/wants"}, {"slot/serve", "slot/serve_one"},
+			{"ground/save", "slot/ground_save"}, {"ground/put", "slot/ground_put"},
+			{"ground/restore", "slot/ground_restore"}, {"ground/where", "slot/ground_where"},
+		} {
+			r.fn(fmt.Sprintf("%s/%d", f.path, s.K), f.tmpl, d)
+		}
+		r.fn(fmt.Sprintf("slot/glow/%d", s.K), "slot/glow", glowData{S: s, WinNBT: fmt.Sprintf(p.WinNBT, s.Tag)})
+	}
+	r.fn("slot/wants/active", "slot/wants", boardData{P: p, S: BoardSlot{K: -1}})
+	const active, chosen = "#active gomoku.boards", "#k gomoku.t"
+	for _, d := range []dispatchData{
+		{Path: "slot/out", Key: active, What: "The board in play leaves it"},
+		{Path: "slot/in", Key: chosen, What: "Board #k comes into play"},
+		{Path: "slot/remove", Key: chosen, What: "Board #k is removed"},
+		{Path: "slot/take", Key: chosen, What: "Board #k is taken by its builder"},
+		{Path: "ground/save", Key: chosen, What: "Board #k's ground is saved"},
+		{Path: "slot/claim", Key: active, What: "New entities join the board in play"},
+		{Path: "slot/mark", Key: active, What: "The board in play's last-move marker moves here"},
+		{Path: "slot/clear", Key: active, What: "The board in play's markers go"},
+		{Path: "slot/glow", Key: active, What: "A plate of the board in play's winning line"},
+	} {
+		d.P = p
+		r.fn(d.Path, "slot/dispatch", d)
+	}
+}
+
+// renderSwap writes the functions that move a board's game between the
+// working set and its copies, once Swap is known.
+func (r *renderer) renderSwap(p *Plan) {
+	for _, s := range p.Slots {
+		d := boardData{P: p, S: s}
+		r.fn(fmt.Sprintf("slot/out/%d", s.K), "slot/out", d)
+		r.fn(fmt.Sprintf("slot/in/%d", s.K), "slot/in", d)
+	}
+}
+
+// copyHolder matches a board's copy of a holder (CopyHolder), which the
+// functions that wait for a board name beside the working set's.
+var copyHolder = regexp.MustCompile(`^#b[0-9]+\.`)
+
+// swapScores finds every score of a board's game the pack's functions
+// name: a #holder followed by one of the board's objectives, anywhere in a
+// command. Sorted, so the pack's bytes do not depend on map order.
+func swapScores(pack *datapack.Pack, p *Plan) []SwapScore {
+	seen := map[SwapScore]bool{}
+	for _, b := range pack.Functions() {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "#") {
+				continue
+			}
+			f := strings.Fields(l)
+			for i := 0; i+1 < len(f); i++ {
+				h, o := f[i], f[i+1]
+				if !strings.HasPrefix(h, "#") || !p.BoardObjs[o] || p.GlobalHolds[h] || copyHolder.MatchString(h) {
+					continue
+				}
+				seen[SwapScore{Holder: h, Objective: o}] = true
+			}
+		}
+	}
+	out := make([]SwapScore, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].Objective != out[b].Objective {
+			return out[a].Objective < out[b].Objective
+		}
+		return out[a].Holder < out[b].Holder
+	})
+	return out
+}
+
 // Template data for the per-item templates. P is always the whole plan.
 type (
+	boardData struct {
+		P *Plan
+		S BoardSlot
+	}
+	glowData struct {
+		S      BoardSlot
+		WinNBT string
+	}
+	dispatchData struct {
+		Path, Key, What string
+		P               *Plan // set after the literal
+	}
+	entryData struct {
+		Path, Doc string
+		M         int
+	}
 	cellData struct {
 		P *Plan
 		C Cell
@@ -292,18 +410,31 @@ type (
 
 func (r *renderer) render(p *Plan) {
 	for _, name := range []string{
-		"load", "loop", "menu", "menu/use", "new", "remove", "restart", "undo", "resign", "uninstall",
-		"ground/save", "ground/where", "ground/in_the_way", "ground/restore", "ground/put",
-		"mode/black", "mode/white", "mode/pvp", "mode/demo",
-		"board/build", "board/cell", "board/remove", "board/reset",
+		"load", "loop", "menu", "menu/use", "menu/remove", "new", "remove", "uninstall",
+		"ground/in_the_way",
+		"act/black", "act/white", "act/pvp", "act/demo", "act/undo", "act/resign", "act/restart",
+		"slot/bring", "slot/find", "slot/act", "slot/later", "slot/pid", "slot/newslot", "slot/mine", "slot/serve", "slot/turn", "ui/click_waiting", "ui/click_queued",
+		"board/build", "board/cell", "board/reset",
 		"game/install", "game/tick", "game/start", "game/next",
 		"game/play", "game/win", "game/draw", "game/over", "game/undo_one", "game/mark_last",
 		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/status_here", "ui/over", "ui/over_here",
-		"click/right", "click/left", "click/handle", "click/mine", "click/found", "click/try",
+		"click/right", "click/left", "click/handle", "click/mine", "click/found", "click/try", "click/board", "click/queue",
 		"ai/turn",
 	} {
 		r.fn(name, name, p)
 	}
+	for _, e := range []entryData{
+		{"mode/black", "A new game: you play black against the AI", 2},
+		{"mode/white", "A new game: you play white against the AI", 3},
+		{"mode/pvp", "A new game: two players", 4},
+		{"mode/demo", "A new game: the AI plays itself", 5},
+		{"undo", "Takes back the last move (against the AI, the AI's reply too)", 6},
+		{"resign", "Gives up the game", 7},
+		{"restart", "Starts the game over in the same mode", 8},
+	} {
+		r.fn(e.Path, "mode/entry", e)
+	}
+	r.renderSlots(p)
 	if p.Renju && p.Greedy != nil {
 		r.fn("ai/renju", "ai/renju", p)
 	}

@@ -205,7 +205,7 @@ func playOverGround(t *testing.T, res *Result, seed uint64) string {
 // come back and playOverGround says so.
 func TestTerrainRestoredFailsWithoutSaving(t *testing.T) {
 	res := smallPack(t, 7, game.Freestyle, "greedy")
-	path := "data/gomoku/function/ground/save.mcfunction"
+	path := "data/gomoku/function/ground/save/0.mcfunction"
 	var kept []string
 	for _, l := range strings.Split(string(res.Pack.Files[path]), "\n") {
 		if !strings.Contains(l, " run clone ") {
@@ -274,7 +274,7 @@ func TestGroundWaitsForItsChunks(t *testing.T) {
 	}
 	g.call("gomoku:uninstall")
 	g.expectSaid("uninstall far from the board", "not removed")
-	if _, ok := g.m.Score("#installed", "gomoku.game"); !ok {
+	if _, ok := g.m.Score("#installed", "gomoku.boards"); !ok {
 		t.Fatal("uninstall went on without the board's ground")
 	}
 	g.m.MovePlayer(g.p, mcvm.Vec3{X: 0.5, Y: 65, Z: 0.5}, 0, 0)

@@ -119,10 +119,10 @@ func TestVMSingletonEntities(t *testing.T) {
 		}
 		return es[0]
 	}
-	origin := one("after new", "gomoku.origin", p.Origin)
+	origin := one("after new", "gomoku.origin", p.Slots[0].Origin)
 	g.call("gomoku:new")
 	g.tick()
-	one("after a second new", "gomoku.origin", p.Origin)
+	one("after a second new", "gomoku.origin", p.Slots[0].Origin)
 	for _, e := range g.m.EntitiesWithTag("gomoku.cell") {
 		idx, _ := g.m.Score(e.UUID.String(), "gomoku.idx")
 		g.cells[int(idx)] = e.UUID
@@ -131,7 +131,7 @@ func TestVMSingletonEntities(t *testing.T) {
 		return int(e.Pos.Z-origin.Pos.Z)*p.Size + int(e.Pos.X-origin.Pos.X)
 	}
 	g.click(24)
-	if c := at(one("after the player's move", "gomoku.last", p.LastMark)); c != 24 {
+	if c := at(one("after the player's move", "gomoku.last", p.Slots[0].LastMark)); c != 24 {
 		t.Errorf("the last-move marker is on cell %d, want 24", c)
 	}
 	var scanned, feedback int64
@@ -146,7 +146,7 @@ func TestVMSingletonEntities(t *testing.T) {
 	if len(mv) != 2 {
 		t.Fatalf("the AI did not move: history %v", mv)
 	}
-	if c := at(one("after the AI's move", "gomoku.last", p.LastMark)); c != mv[1] {
+	if c := at(one("after the AI's move", "gomoku.last", p.Slots[0].LastMark)); c != mv[1] {
 		t.Errorf("the last-move marker is on cell %d, want the AI's %d", c, mv[1])
 	}
 	if scanned-feedback != 0 || feedback == 0 {
@@ -157,7 +157,7 @@ func TestVMSingletonEntities(t *testing.T) {
 		t.Errorf("after undoing to the empty board: %d last-move markers", n)
 	}
 	g.click(10)
-	one("after undo and a new move", "gomoku.last", p.LastMark)
+	one("after undo and a new move", "gomoku.last", p.Slots[0].LastMark)
 	g.call("gomoku:uninstall")
 	for _, tag := range []string{"gomoku.origin", "gomoku.last"} {
 		if n := len(g.m.EntitiesWithTag(tag)); n != 0 {

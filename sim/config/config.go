@@ -130,7 +130,16 @@ type Pack struct {
 	White       string // a white stone
 	LastMove    string // the small marker on the last stone played
 	Win         string // the glowing plate on each stone of the winning line
+	// Boards is how many boards may stand in one world at once (each its
+	// own game); BoardsPerPlayer how many of them one player may have
+	// built. Operators (/function gomoku:remove) can remove any.
+	Boards          int
+	BoardsPerPlayer int
 }
+
+// MaxBoards is the most boards a pack can hold: each keeps its ground in
+// its own layer of the vault, stacked down from the top of the world.
+const MaxBoards = 8
 
 // Profiles are the AI profiles a config may choose.
 var Profiles = []string{"greedy", "seed000"}
@@ -203,7 +212,8 @@ func builtin() *Config {
 		Pack: Pack{Description: "Gomoku: five in a row against the AI", Board: "minecraft:birch_planks",
 			Frame: "minecraft:dark_oak_planks", Grid: "minecraft:black_concrete",
 			Black: "minecraft:black_concrete", White: "minecraft:white_concrete",
-			LastMove: "minecraft:redstone_block", Win: "minecraft:gold_block"},
+			LastMove: "minecraft:redstone_block", Win: "minecraft:gold_block",
+			Boards: 4, BoardsPerPlayer: 1},
 		Tune: DefaultTune(),
 	}
 }
@@ -296,6 +306,8 @@ type raw struct {
 		White       *string `toml:"white"`
 		LastMove    *string `toml:"last_move"`
 		Win         *string `toml:"win"`
+		Boards      *int64  `toml:"boards"`
+		PerPlayer   *int64  `toml:"boards_per_player"`
 	} `toml:"pack"`
 	Tune rawTune `toml:"tune"`
 }
@@ -416,6 +428,8 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.block(&pk.White, r.Pack.White, "pack.white")
 	d.block(&pk.LastMove, r.Pack.LastMove, "pack.last_move")
 	d.block(&pk.Win, r.Pack.Win, "pack.win")
+	d.intIn(&pk.Boards, r.Pack.Boards, "pack.boards", 1, MaxBoards)
+	d.intIn(&pk.BoardsPerPlayer, r.Pack.PerPlayer, "pack.boards_per_player", 1, MaxBoards)
 	d.tune(&c.Tune, &r.Tune, c.Weights)
 	if d.err != nil {
 		return nil, d.err
@@ -443,6 +457,9 @@ func (c *Config) Validate() error {
 		return &Error{File: c.Source, Key: "search.time", Msg: "no time and no node budget: the search would never stop (set time or nodes)"}
 	}
 	p := c.Pack
+	if p.BoardsPerPlayer > p.Boards {
+		return &Error{File: c.Source, Key: "pack.boards_per_player", Msg: fmt.Sprintf("%d is more than pack.boards (%d)", p.BoardsPerPlayer, p.Boards)}
+	}
 	if p.Black == p.White {
 		return &Error{File: c.Source, Key: "pack.white", Msg: fmt.Sprintf("black and white stones are both %s: players could not tell them apart", p.Black)}
 	}

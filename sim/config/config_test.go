@@ -72,6 +72,9 @@ func TestErrors(t *testing.T) {
 		{"pack frame is a stone", "[pack]\nframe = \"black_concrete\"\n", `key "pack.frame": minecraft:black_concrete is also the black block`},
 		{"pack stone is board", "[pack]\nboard = \"minecraft:white_concrete\"\n", `key "pack.white": minecraft:white_concrete is also the board's block`},
 		{"pack description", "[pack]\ndescription = \"a\\nb\"\n", `bad.toml:2: key "pack.description": want one line`},
+		{"pack boards", "[pack]\nboards = 9\n", `bad.toml:2: key "pack.boards": 9 is out of range 1..8`},
+		{"pack no boards", "[pack]\nboards = 0\n", `bad.toml:2: key "pack.boards": 0 is out of range 1..8`},
+		{"pack boards per player", "[pack]\nboards = 2\nboards_per_player = 3\n", `key "pack.boards_per_player": 3 is more than pack.boards (2)`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("bad.toml", []byte(tt.src))
