@@ -339,6 +339,12 @@ func compareScores(c diffCase, m *mcvm.Machine, n *native, b *game.Board) error 
 // gomoku.s0<c>.b1…w4 for the AI of colour ai) and high tag with the native
 // port's state.
 func compareSeed000Scores(m *mcvm.Machine, st *player.Seed000State, ai game.Colour) error {
+	return compareSeed000ScoresOf(m, st, ai, "gomoku.s0")
+}
+
+// compareSeed000ScoresOf is compareSeed000Scores for the cell markers
+// carrying tag (one board's, gomoku.b<k>, in a world of several).
+func compareSeed000ScoresOf(m *mcvm.Machine, st *player.Seed000State, ai game.Colour, tag string) error {
 	c := map[game.Colour]string{game.Black: "b", game.White: "w"}[ai]
 	high := fmt.Sprintf("gomoku.s0high%d", ai)
 	size := st.Size()
@@ -351,6 +357,9 @@ func compareSeed000Scores(m *mcvm.Machine, st *player.Seed000State, ai game.Colo
 	}
 	seen := 0
 	for _, e := range m.EntitiesWithTag("gomoku.s0") {
+		if !e.HasTag(tag) {
+			continue
+		}
 		h := e.UUID.String()
 		idx, ok := m.Score(h, "gomoku.idx")
 		if !ok || idx < 0 || int(idx) >= size*size {
@@ -655,32 +664,6 @@ func diffGamesRun(t proofT, c diffCase, g *packplay.Game, n int, seed uint64) ga
 	return st
 }
 
-func formatMoves(cells []int, size int) string {
-	parts := make([]string, len(cells))
-	for k, i := range cells {
-		parts[k] = game.FormatMove(i, size)
-	}
-	return strings.Join(parts, " ")
-}
+func formatMoves(cells []int, size int) string { return game.FormatMoves(cells, size) }
 
-// picture draws the board, X black and O white, rows numbered as in
-// FormatMove.
-func picture(b *game.Board) string {
-	var sb strings.Builder
-	n := b.Size()
-	sb.WriteString("    ")
-	for x := 0; x < n; x++ {
-		fmt.Fprintf(&sb, " %c", "abcdefghijklmnopqrstuvwxy"[x])
-	}
-	sb.WriteByte('\n')
-	for y := 0; y < n; y++ {
-		fmt.Fprintf(&sb, "%3d ", n-y)
-		for x := 0; x < n; x++ {
-			sb.WriteByte(' ')
-			sb.WriteByte(".XO"[b.AtXY(x, y)])
-		}
-		sb.WriteByte('\n')
-	}
-	fmt.Fprintf(&sb, "%v to move", b.ToMove())
-	return sb.String()
-}
+func picture(b *game.Board) string { return game.Picture(b) }

@@ -52,3 +52,35 @@ func FromPicture(size int, rule Rule, toMove Colour, rows ...string) (*Board, er
 	}
 	return b, nil
 }
+
+// Picture draws the board for people reading a test failure: X black, O
+// white, columns lettered and rows numbered as FormatMove names cells,
+// then the side to move.
+func Picture(b *Board) string {
+	var sb strings.Builder
+	n := b.Size()
+	sb.WriteString("    ")
+	for x := 0; x < n; x++ {
+		fmt.Fprintf(&sb, " %c", "abcdefghijklmnopqrstuvwxy"[x])
+	}
+	sb.WriteByte('\n')
+	for y := 0; y < n; y++ {
+		fmt.Fprintf(&sb, "%3d ", n-y)
+		for x := 0; x < n; x++ {
+			sb.WriteByte(' ')
+			sb.WriteByte(".XO"[b.AtXY(x, y)])
+		}
+		sb.WriteByte('\n')
+	}
+	fmt.Fprintf(&sb, "%v to move", b.ToMove())
+	return sb.String()
+}
+
+// FormatMoves names cells as FormatMove does, separated by spaces.
+func FormatMoves(cells []int, size int) string {
+	parts := make([]string, len(cells))
+	for k, i := range cells {
+		parts[k] = FormatMove(i, size)
+	}
+	return strings.Join(parts, " ")
+}

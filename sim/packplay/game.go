@@ -92,6 +92,14 @@ type Game struct {
 	p    *mcvm.Player
 	opt  Options
 	half int
+	// slot is the board's slot among the world's (gomoku.b<slot> on its
+	// entities); table, when set, holds the other boards of the same
+	// world, whose AI stones a tick of this one may land.
+	slot  int
+	table *Boards
+	// waiting is set while an operation of this board waits for its own
+	// stone to land: the ticks it lets pass leave that stone to it.
+	waiting bool
 
 	cells   []mcvm.UUID     // interaction entity per cell
 	at      []mcvm.BlockPos // surface block per cell
@@ -136,16 +144,8 @@ func Open(pack *datapack.Pack, opt Options) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{m: m, opt: opt}
-	for _, id := range m.FunctionIDs() {
-		switch {
-		case strings.HasPrefix(id, "gomoku:seed000/"):
-			g.Profile = Seed000
-		case strings.HasPrefix(id, "gomoku:greedy/") && g.Profile == "":
-			g.Profile = Greedy
-		}
-	}
-	if g.Profile == "" || m.Function("gomoku:new") == nil {
-		return nil, errors.New("not a Gomoku pack from mcgomoku gen: no gomoku:new, gomoku:greedy/… or gomoku:seed000/… functions")
+	if g.Profile, err = packProfile(m); err != nil {
+		return nil, err
 	}
 	if err := g.tick(nil); err != nil {
 		return nil, err
@@ -157,29 +157,9 @@ func Open(pack *datapack.Pack, opt Options) (*Game, error) {
 		return nil, err
 	}
 	g.p = p
-	if _, err := g.call("gomoku:new"); err != nil {
+	if err := g.build(); err != nil {
 		return nil, err
 	}
-	said := g.Said()
-	// The game may start a few ticks later (building the board and
-	// setting up the AI are separate calls, to keep each within the
-	// game's command quota).
-	for k := 0; ; k++ {
-		if v, _ := m.Score("#state", "gomoku.game"); v >= statePlaying {
-			break
-		}
-		if k == 20 {
-			return nil, fmt.Errorf("gomoku:new: no game started within %d ticks (said %q)", k, said)
-		}
-		if err := g.tick(nil); err != nil {
-			return nil, err
-		}
-	}
-	g.said = said
-	if err := g.readBoard(); err != nil {
-		return nil, err
-	}
-	g.mirror = game.MustBoard(g.Size, g.Rule)
 	// gomoku:new starts a game against the AI in the config's colours;
 	// which colour is not announced, so the game starts over in a known
 	// mode.
@@ -187,6 +167,52 @@ func Open(pack *datapack.Pack, opt Options) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// packProfile is the AI a loaded pack plays, as its functions show.
+func packProfile(m *mcvm.Machine) (string, error) {
+	profile := ""
+	for _, id := range m.FunctionIDs() {
+		switch {
+		case strings.HasPrefix(id, "gomoku:seed000/"):
+			profile = Seed000
+		case strings.HasPrefix(id, "gomoku:greedy/") && profile == "":
+			profile = Greedy
+		}
+	}
+	if profile == "" || m.Function("gomoku:new") == nil {
+		return "", errors.New("not a Gomoku pack from mcgomoku gen: no gomoku:new, gomoku:greedy/… or gomoku:seed000/… functions")
+	}
+	return profile, nil
+}
+
+// build has the player run gomoku:new where they stand, waits for the
+// game to start and reads the board.
+func (g *Game) build() error {
+	if _, err := g.call("gomoku:new"); err != nil {
+		return err
+	}
+	said := g.Said()
+	// The game starts a tick or more later (building the board and
+	// setting up the AI are separate calls, to keep each within the
+	// game's command quota; the board may have to come into play first).
+	for k := 0; ; k++ {
+		if v, _ := g.score("#state", "gomoku.game"); v == statePlaying || v == stateOver {
+			break
+		}
+		if k == 20 {
+			return fmt.Errorf("gomoku:new: no game started within %d ticks (said %q)", k, said)
+		}
+		if err := g.tick(nil); err != nil {
+			return err
+		}
+	}
+	g.said = said
+	if err := g.readBoard(); err != nil {
+		return err
+	}
+	g.mirror = game.MustBoard(g.Size, g.Rule)
+	return nil
 }
 
 // readBoard reads the size and rule from the menu gomoku:new printed and
@@ -220,6 +246,9 @@ func (g *Game) readBoard() error {
 	seen := make([]bool, n)
 	found := 0
 	for _, e := range g.m.EntitiesWithTag("gomoku.cell") {
+		if !e.HasTag(g.boardTag()) {
+			continue
+		}
 		idx, ok := g.m.Score(e.UUID.String(), "gomoku.idx")
 		if !ok || idx < 0 || int(idx) >= n || seen[idx] {
 			return fmt.Errorf("cell entity %s has index %d (set: %v), want a distinct index in 0..%d", e.UUID, idx, ok, n-1)
@@ -299,6 +328,9 @@ func (g *Game) Start(mode Mode, ai game.Colour) error {
 	if _, err := g.call(fn); err != nil {
 		return err
 	}
+	if err := g.waitAction(fn, &Cost{}); err != nil {
+		return err
+	}
 	g.mode, g.aiColour = mode, ai
 	g.mirror = game.MustBoard(g.Size, g.Rule)
 	return g.verify(fn)
@@ -309,6 +341,9 @@ func (g *Game) Restart() error {
 	if _, err := g.call("gomoku:restart"); err != nil {
 		return err
 	}
+	if err := g.waitAction("gomoku:restart", &Cost{}); err != nil {
+		return err
+	}
 	g.mirror = game.MustBoard(g.Size, g.Rule)
 	return g.verify("gomoku:restart")
 }
@@ -317,6 +352,8 @@ func (g *Game) Restart() error {
 // whether the pack accepted the move (its stone landed on the cell), and
 // if not, the pack's reason as told to the player.
 func (g *Game) Click(i int) (accepted bool, reason string, err error) {
+	g.waiting = true
+	defer func() { g.waiting = false }()
 	if i < 0 || i >= len(g.cells) {
 		return false, "", fmt.Errorf("cell %d is off the %d×%d board", i, g.Size, g.Size)
 	}
@@ -330,6 +367,11 @@ func (g *Game) Click(i int) (accepted bool, reason string, err error) {
 	if err := g.done(rep, err, what, &g.clickCost); err != nil {
 		return false, "", err
 	}
+	said := g.Said()
+	if err := g.waitAction(what, &g.clickCost); err != nil {
+		return false, "", err
+	}
+	g.said = append(said, g.said...)
 	landed, err := g.landed(what)
 	if err != nil {
 		return false, "", err
@@ -357,6 +399,8 @@ func (g *Game) Click(i int) (accepted bool, reason string, err error) {
 // the click's turn check: for stones of the AI's colour that the AI did
 // not choose (an opening, a position to set up). i must be legal.
 func (g *Game) Place(i int) error {
+	g.waiting = true
+	defer func() { g.waiting = false }()
 	if err := g.mirror.Legal(i); err != nil {
 		return fmt.Errorf("place %d: %w", i, err)
 	}
@@ -405,6 +449,8 @@ func (g *Game) SetPick(k int32) error {
 // if it is not the AI's turn (ModeAI), or if no stone lands within
 // Options.MaxTicks ticks.
 func (g *Game) AIMove() (int, Cost, error) {
+	g.waiting = true
+	defer func() { g.waiting = false }()
 	var cost Cost
 	if g.mirror.Over() {
 		return -1, cost, game.ErrGameOver
@@ -450,12 +496,15 @@ func (g *Game) Undo() (int, error) {
 	if err := g.done(rep, err, "gomoku:undo", &g.undoCost); err != nil {
 		return 0, err
 	}
+	if err := g.waitAction("gomoku:undo", &g.undoCost); err != nil {
+		return 0, err
+	}
 	// The stones taken off are the newest ones, newest first.
 	h := g.mirror.History()
 	n := 0
 	for n < len(h) {
 		i := h[len(h)-1-n]
-		if v, _ := g.m.Score(g.holders[i], "gomoku.cell"); v != 0 {
+		if v, _ := g.score(g.holders[i], "gomoku.cell"); v != 0 {
 			break
 		}
 		n++
@@ -491,6 +540,16 @@ func sortInts(a []int) {
 // Score reads a score the pack documents (test and diagnostics use).
 func (g *Game) Score(holder, objective string) (int32, bool) { return g.m.Score(holder, objective) }
 
+// score reads a score of this board's game: from the working set while
+// the board is in play (#active gomoku.boards), else from the copy it
+// waits in (#b<slot>.<name>: the pack's naming of its copies).
+func (g *Game) score(holder, objective string) (int32, bool) {
+	if a, ok := g.m.Score("#active", "gomoku.boards"); ok && int(a) != g.slot {
+		holder = fmt.Sprintf("#b%d.%s", g.slot, strings.TrimPrefix(holder, "#"))
+	}
+	return g.m.Score(holder, objective)
+}
+
 func (g *Game) fmt(i int) string { return game.FormatMove(i, g.Size) }
 
 func (g *Game) history() string {
@@ -522,7 +581,37 @@ func (g *Game) tick(c *Cost) error {
 	t0 := time.Now()
 	rep, err := g.m.Tick()
 	c.Time += time.Since(t0)
-	return g.done(rep, err, "tick", c)
+	if err := g.done(rep, err, "tick", c); err != nil {
+		return err
+	}
+	if g.table != nil {
+		g.table.ticked(rep)
+		return g.table.absorb(g)
+	}
+	return nil
+}
+
+// boardTag is the tag on every entity of this board.
+func (g *Game) boardTag() string { return fmt.Sprintf("gomoku.b%d", g.slot) }
+
+// waitAction lets ticks pass while an action of the player waits for its
+// board to come into play: a click (gomoku.qcell) or a menu use (the
+// trigger, gomoku.menu, still set). A board comes in within two ticks.
+func (g *Game) waitAction(what string, c *Cost) error {
+	for k := 0; ; k++ {
+		q, queued := g.m.Score(g.p.Name, "gomoku.qcell")
+		menu, _ := g.m.Score(g.p.Name, "gomoku.menu")
+		if !(queued && q >= 0) && menu <= 0 {
+			return nil
+		}
+		if k == 4 {
+			return fmt.Errorf("%s: still waiting for its board after %d ticks", what, k)
+		}
+		c.Ticks++
+		if err := g.tick(c); err != nil {
+			return err
+		}
+	}
 }
 
 // done collects what a call said and cost, and turns an exhausted limit
@@ -576,7 +665,7 @@ func (g *Game) landed(what string) (int, error) {
 		if g.mirror.At(i) != game.Empty {
 			continue
 		}
-		v, _ := g.m.Score(h, "gomoku.cell")
+		v, _ := g.score(h, "gomoku.cell")
 		if v == 0 {
 			continue
 		}
@@ -617,7 +706,7 @@ func (g *Game) settle(what string, c *Cost) error {
 		return nil
 	}
 	for t := 0; t < len(g.cells)+20; t++ {
-		if state, _ := g.m.Score("#state", "gomoku.game"); state != statePlaying {
+		if state, _ := g.score("#state", "gomoku.game"); state != statePlaying {
 			return nil
 		}
 		c.Ticks++
@@ -636,7 +725,7 @@ func (g *Game) settle(what string, c *Cost) error {
 func (g *Game) verify(what string) error {
 	for i, h := range g.holders {
 		want := g.mirror.At(i)
-		v, _ := g.m.Score(h, "gomoku.cell")
+		v, _ := g.score(h, "gomoku.cell")
 		if game.Colour(v) != want {
 			return fmt.Errorf("%s after %s: %s holds %d in its score, want %v", what, g.history(), g.fmt(i), v, want)
 		}
@@ -648,10 +737,10 @@ func (g *Game) verify(what string) error {
 			return fmt.Errorf("%s after %s: %s shows %s, want %s (%v)", what, g.history(), g.fmt(i), b, wantBlock, want)
 		}
 	}
-	state, _ := g.m.Score("#state", "gomoku.game")
-	winner, _ := g.m.Score("#winner", "gomoku.game")
-	turn, _ := g.m.Score("#turn", "gomoku.game")
-	moves, _ := g.m.Score("#moves", "gomoku.game")
+	state, _ := g.score("#state", "gomoku.game")
+	winner, _ := g.score("#winner", "gomoku.game")
+	turn, _ := g.score("#turn", "gomoku.game")
+	moves, _ := g.score("#moves", "gomoku.game")
 	switch {
 	case int(moves) != g.mirror.Moves():
 		return fmt.Errorf("%s after %s: the pack counts %d moves, want %d", what, g.history(), moves, g.mirror.Moves())

@@ -54,12 +54,23 @@ func (d *scoreDiffs) err() error {
 // Pass eval.FromCells of the board for a reference independent of any
 // player's incremental state.
 func CompareGreedyScores(m *mcvm.Machine, st *eval.State) error {
+	return compareGreedyScores(m.Score, st)
+}
+
+// CompareGreedyScores is the package's CompareGreedyScores for this
+// game's board, wherever its game is kept (in play or waiting in its
+// copies).
+func (g *Game) CompareGreedyScores(st *eval.State) error {
+	return compareGreedyScores(g.score, st)
+}
+
+func compareGreedyScores(score func(holder, objective string) (int32, bool), st *eval.State) error {
 	var d scoreDiffs
 	size := st.Model().Size
 	for i := 0; i < size*size; i++ {
 		h := fmt.Sprint("#", i)
 		c := st.At(i)
-		if got, _ := m.Score(h, "gomoku.cell"); game.Colour(got) != c {
+		if got, _ := score(h, "gomoku.cell"); game.Colour(got) != c {
 			d.add("cell %s holds %v in the pack, %v in the model", game.FormatMove(i, size), game.Colour(got), c)
 			continue
 		}
@@ -68,7 +79,7 @@ func CompareGreedyScores(m *mcvm.Machine, st *eval.State) error {
 		}
 		for _, col := range []game.Colour{game.Black, game.White} {
 			obj := "gomoku.total_" + col.String()[:1]
-			got, ok := m.Score(h, obj)
+			got, ok := score(h, obj)
 			if want := st.Score(i, col); !ok || got != want {
 				d.add("cell %s: %s %d in the pack (set: %v), %d in the model", game.FormatMove(i, size), obj, got, ok, want)
 			}
