@@ -77,9 +77,10 @@ func groundDiff(m *mcvm.Machine, dim string, b groundBox, was map[[3]int32]strin
 	return fmt.Sprintf("%d blocks differ, e.g.\n  %s", n, strings.Join(diffs, "\n  "))
 }
 
+// vaultBox is the whole vault: every board's layer.
 func vaultBox(p *Plan) groundBox {
-	v := p.Vault
-	return groundBox{int32(v.X), int32(v.Y), int32(v.Z), int32(v.X2), int32(v.Y2), int32(v.Z2)}
+	v, low := p.Vault, p.Slots[len(p.Slots)-1].Vault
+	return groundBox{int32(v.X), int32(low.Y), int32(v.Z), int32(v.X2), int32(v.Y2), int32(v.Z2)}
 }
 
 // vaultEmpty says whether the vault is all air.
@@ -122,17 +123,19 @@ func TestTerrainRestored(t *testing.T) {
 // failures end the test.
 func playOverGround(t *testing.T, res *Result, seed uint64) string {
 	rng := rand.New(rand.NewPCG(seed, 17))
-	home, away := boxAround(0, 0, res.Plan.Size), boxAround(40, 0, res.Plan.Size)
-	var before, beforeAway map[[3]int32]string
+	home, away, other := boxAround(0, 0, res.Plan.Size), boxAround(40, 0, res.Plan.Size), boxAround(0, 40, res.Plan.Size)
+	var before, beforeAway, beforeOther map[[3]int32]string
 	g := newVMGameOn(t, res, func(m *mcvm.Machine) {
 		fuzzGround(t, m, home, rng)
 		fuzzGround(t, m, away, rng)
+		fuzzGround(t, m, other, rng)
 		// A dropped item on the board is no reason to refuse it.
 		if _, err := m.RunCommand(nil, `summon minecraft:item 1.5 65 1.5 {Item:{id:"minecraft:stick",count:1}}`); err != nil {
 			t.Fatal(err)
 		}
 		before = snapshot(m, "minecraft:overworld", home)
 		beforeAway = snapshot(m, "minecraft:overworld", away)
+		beforeOther = snapshot(m, "minecraft:overworld", other)
 		if !vaultEmpty(m, res.Plan) {
 			t.Fatal("the vault is not air before the first board")
 		}
@@ -144,18 +147,18 @@ func playOverGround(t *testing.T, res *Result, seed uint64) string {
 	if vaultEmpty(g.m, res.Plan) {
 		problems = append(problems, "the vault holds nothing while the board stands")
 	}
-	play := func() {
+	play := func(g *vmGame) {
 		for k := 0; k < 3; k++ {
 			g.click(k * (res.Plan.Size + 1))
-			for range 3 {
+			for range 8 {
 				g.tick()
 			}
 		}
 		if len(g.moves()) < 4 {
-			t.Fatalf("the game did not go on: moves %v", g.moves())
+			t.Fatalf("the game on board %d did not go on: moves %v", g.slot, g.moves())
 		}
 	}
-	play()
+	play(g)
 	g.call("gomoku:remove")
 	if d := groundDiff(g.m, "minecraft:overworld", home, before); d != "" {
 		return strings.Join(append(problems, "after gomoku:remove: "+d), "; ")
@@ -168,11 +171,24 @@ func playOverGround(t *testing.T, res *Result, seed uint64) string {
 	g.call("gomoku:new")
 	g.tick()
 	g.findCells()
-	play()
+	play(g)
+	// A second player's board stands beside it, its game played between
+	// the first one's moves.
+	g2 := g.join("Steve", 1, 0.5, 40.5)
+	g2.call("gomoku:new")
+	for range 3 {
+		g2.tick()
+	}
+	g2.findCells()
+	play(g2)
+	play(g)
 	g.m.MovePlayer(g.p, mcvm.Vec3{X: 40.5, Y: 64, Z: 0.5}, 0, 0)
 	g.call("gomoku:new")
 	if d := groundDiff(g.m, "minecraft:overworld", home, before); d != "" {
 		return "after a new board elsewhere: " + d
+	}
+	if f := int32(-res.Plan.Half - 1); g.m.Block(f, 64, 40+f) != res.Plan.Pack.Frame {
+		t.Fatalf("the first player's new board took the second one's: its frame's corner is %s", g.m.Block(f, 64, 40+f))
 	}
 	if got := g.m.Block(40, 64, 0); got != res.Plan.Pack.Board {
 		t.Fatalf("no board elsewhere: the centre is %s", got)
@@ -184,6 +200,9 @@ func playOverGround(t *testing.T, res *Result, seed uint64) string {
 	}
 	if d := groundDiff(g.m, "minecraft:overworld", home, before); d != "" {
 		return "after gomoku:uninstall, at the first board: " + d
+	}
+	if d := groundDiff(g.m, "minecraft:overworld", other, beforeOther); d != "" {
+		return "after gomoku:uninstall, at the second player's board: " + d
 	}
 	if !vaultEmpty(g.m, res.Plan) {
 		t.Fatal("the vault is not air after uninstall")

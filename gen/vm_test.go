@@ -34,6 +34,23 @@ type vmGame struct {
 	// with model's.
 	greedy bool
 	model  *eval.Model
+	// In a world of several boards: the board's slot and the centre its
+	// player built it at (0.5 64 0.5 for the first player).
+	slot   int
+	cx, cz float64
+}
+
+// join adds a player standing at x 64 z (a block centre) to g's world,
+// with a vmGame of their own; the board they build gets slot slot.
+func (g *vmGame) join(name string, slot int, x, z float64) *vmGame {
+	g.t.Helper()
+	o := *g
+	o.cells, o.slot, o.cx, o.cz = map[int]mcvm.UUID{}, slot, x-0.5, z-0.5
+	var err error
+	if o.p, err = g.m.AddPlayer(name, mcvm.UUID{2, byte(slot)}, mcvm.Vec3{X: x, Y: 64, Z: z}, 2); err != nil {
+		g.t.Fatal(err)
+	}
+	return &o
 }
 
 func newVMGame(t *testing.T, res *Result) *vmGame {
@@ -78,6 +95,9 @@ func (g *vmGame) findCells() {
 	t.Helper()
 	g.cells = map[int]mcvm.UUID{}
 	for _, e := range m.EntitiesWithTag("gomoku.cell") {
+		if !e.HasTag(fmt.Sprintf("gomoku.b%d", g.slot)) {
+			continue
+		}
 		idx, ok := m.Score(e.UUID.String(), "gomoku.idx")
 		if !ok {
 			t.Fatalf("cell entity %s has no index", e.UUID)
@@ -116,7 +136,7 @@ func (g *vmGame) call(id string) *mcvm.Report {
 func (g *vmGame) click(i int) *mcvm.Report {
 	g.t.Helper()
 	x, y := i%g.size-g.half, i/g.size-g.half
-	g.m.MovePlayer(g.p, mcvm.Vec3{X: float64(x) + 0.5, Y: 65, Z: float64(y) + 0.5}, 0, 90)
+	g.m.MovePlayer(g.p, mcvm.Vec3{X: g.cx + float64(x) + 0.5, Y: 65, Z: g.cz + float64(y) + 0.5}, 0, 90)
 	rep, err := g.m.ClickEntity(g.p, g.cells[i], true)
 	g.check(rep, err, fmt.Sprintf("click %d", i))
 	return rep
@@ -127,11 +147,18 @@ func (g *vmGame) score(holder, obj string) int32 {
 	return v
 }
 
-// moves returns the pack's move history.
+// moves returns the pack's move history of g's board, in play or
+// waiting in its copy (storage gomoku:state b<slot>).
 func (g *vmGame) moves() []int {
 	st := g.m.Storage("gomoku:state")
 	if st == nil {
 		return nil
+	}
+	if a, ok := g.m.Score("#active", "gomoku.boards"); ok && int(a) != g.slot {
+		st, _ = st.Get(fmt.Sprintf("b%d", g.slot)).(*mcvm.Compound)
+		if st == nil {
+			return nil
+		}
 	}
 	l, _ := st.Get("moves").(*mcvm.List)
 	if l == nil {
