@@ -1,0 +1,159 @@
+package gen
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
+)
+
+// boardScore reads a score of board slot's game, in play or in its copy.
+func (g *vmGame) boardScore(slot int, holder, obj string) int32 {
+	if a := g.score("#active", "gomoku.boards"); int(a) != slot {
+		holder = CopyHolder(slot, holder)
+	}
+	return g.score(holder, obj)
+}
+
+// standsBoard says whether a board's frame stands around centre x 64 z.
+func (g *vmGame) standsBoard(res *Result, x, z int32) bool {
+	f := int32(res.Plan.Half + 1)
+	return g.m.Block(x-f, 64, z-f) == res.Plan.Pack.Frame
+}
+
+// menu has the player use the menu trigger, and lets the loop answer it
+// (and bring the board into play first, if it must).
+func (g *vmGame) menu(n int) {
+	g.t.Helper()
+	g.console("scoreboard players set %s gomoku.menu %d", g.p.Name, n)
+	for range 4 {
+		g.tick()
+	}
+}
+
+// TestVMBoardsRules: who may build, use and remove which board. A
+// player's board limit, the slots running out, the menu acting on the
+// board the player stands at, the menu's removal only for the builder,
+// an operator's for any.
+func TestVMBoardsRules(t *testing.T) {
+	cfg := smallConfig(5, game.Freestyle)
+	cfg.Pack.Boards, cfg.Pack.BoardsPerPlayer = 3, 1
+	in, err := FromConfig(cfg, "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alex := newVMGame(t, res)
+	alex.said()
+	// A second gomoku:new of a player with their one board rebuilds it.
+	alex.m.MovePlayer(alex.p, mcvm.Vec3{X: 100.5, Y: 64, Z: 0.5}, 0, 0)
+	alex.call("gomoku:new")
+	alex.tick()
+	if alex.standsBoard(res, 0, 0) || !alex.standsBoard(res, 100, 0) {
+		t.Fatalf("a second board of a player with a limit of 1: the first stands %v, the new one %v", alex.standsBoard(res, 0, 0), alex.standsBoard(res, 100, 0))
+	}
+	if u := alex.score("#used1", "gomoku.boards"); u != 0 {
+		t.Fatalf("the rebuilt board took a second slot")
+	}
+	alex.cx, alex.cz = 100, 0
+	alex.findCells()
+	steve := alex.join("Steve", 1, 0.5, 50.5)
+	steve.call("gomoku:new")
+	steve.tick()
+	carl := alex.join("Carl", 2, 0.5, 100.5)
+	carl.call("gomoku:new")
+	carl.tick()
+	for k, g := range []*vmGame{alex, steve, carl} {
+		if u := g.score(fmt.Sprintf("#used%d", k), "gomoku.boards"); u != 1 {
+			t.Fatalf("%s's board is not in slot %d", g.p.Name, k)
+		}
+	}
+	dana := alex.join("Dana", 0, 0.5, 150.5)
+	dana.said()
+	dana.call("gomoku:new")
+	dana.expectSaid("a fourth board of three", "all 3 boards of this world are in use")
+	if dana.standsBoard(res, 0, 150) {
+		t.Fatal("a fourth board was built")
+	}
+
+	// The menu acts on the board its player stands at: Steve at Alex's
+	// board chooses two players there; his own board keeps its mode.
+	steve.m.MovePlayer(steve.p, mcvm.Vec3{X: 101.5, Y: 65, Z: 1.5}, 0, 0)
+	steve.menu(4)
+	if m := steve.boardScore(0, "#mode", "gomoku.game"); m != 1 {
+		t.Errorf("the menu's [Two players] at Alex's board: its mode is %d, want 1", m)
+	}
+	if m := steve.boardScore(1, "#mode", "gomoku.game"); m != 0 {
+		t.Errorf("the menu at Alex's board changed Steve's own board's mode to %d", m)
+	}
+	// Away from every board, the board he last played on: Alex's.
+	steve.m.MovePlayer(steve.p, mcvm.Vec3{X: 300.5, Y: 64, Z: 300.5}, 0, 0)
+	steve.menu(2)
+	if m, c := steve.boardScore(0, "#mode", "gomoku.game"), steve.boardScore(0, "#aicol", "gomoku.game"); m != 0 || c != 2 {
+		t.Errorf("[Play black] away from the boards: the last played board's mode %d, AI colour %d, want 0 and 2", m, c)
+	}
+
+	// [Remove board] is the builder's; an operator's gomoku:remove, anyone's.
+	steve.m.MovePlayer(steve.p, mcvm.Vec3{X: 101.5, Y: 65, Z: 1.5}, 0, 0)
+	steve.said()
+	steve.menu(10)
+	steve.expectSaid("[Remove board] at someone else's board", "Only the player who built this board")
+	if !steve.standsBoard(res, 100, 0) {
+		t.Fatal("the menu removed a board for someone who did not build it")
+	}
+	steve.call("gomoku:remove")
+	if steve.standsBoard(res, 100, 0) || steve.score("#used0", "gomoku.boards") != 0 {
+		t.Fatal("an operator's gomoku:remove left the board")
+	}
+	// Its slot is free again.
+	dana.call("gomoku:new")
+	dana.tick()
+	if !dana.standsBoard(res, 0, 150) || dana.score("#used0", "gomoku.boards") != 1 {
+		t.Fatal("no board in the freed slot")
+	}
+	// The builder's own [Remove board] works.
+	carl.m.MovePlayer(carl.p, mcvm.Vec3{X: 0.5, Y: 65, Z: 100.5}, 0, 0)
+	carl.menu(10)
+	if carl.standsBoard(res, 0, 100) {
+		t.Fatal("[Remove board] by its builder left it")
+	}
+}
+
+// TestVMBoardsPerPlayer: with a limit of two, a player's third board
+// rebuilds the one they last played on.
+func TestVMBoardsPerPlayer(t *testing.T) {
+	cfg := smallConfig(5, game.Freestyle)
+	cfg.Pack.Boards, cfg.Pack.BoardsPerPlayer = 3, 2
+	in, err := FromConfig(cfg, "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newVMGame(t, res)
+	g.m.MovePlayer(g.p, mcvm.Vec3{X: 50.5, Y: 64, Z: 0.5}, 0, 0)
+	g.call("gomoku:new")
+	g.tick()
+	if !g.standsBoard(res, 0, 0) || !g.standsBoard(res, 50, 0) {
+		t.Fatal("a player with a limit of two has not two boards")
+	}
+	// He plays on the first again, then builds a third: the first goes.
+	g.m.MovePlayer(g.p, mcvm.Vec3{X: 0.5, Y: 65, Z: 0.5}, 0, 0)
+	g.menu(8)
+	if cur := g.score(g.p.Name, "gomoku.cur"); cur != 0 {
+		t.Fatalf("after using the menu at the first board, the player's board is %d", cur)
+	}
+	g.m.MovePlayer(g.p, mcvm.Vec3{X: 100.5, Y: 64, Z: 0.5}, 0, 0)
+	g.call("gomoku:new")
+	g.tick()
+	if g.standsBoard(res, 0, 0) || !g.standsBoard(res, 50, 0) || !g.standsBoard(res, 100, 0) {
+		t.Fatalf("the third board: the boards at 0, 50, 100 stand %v %v %v, want false true true",
+			g.standsBoard(res, 0, 0), g.standsBoard(res, 50, 0), g.standsBoard(res, 100, 0))
+	}
+}
