@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -155,5 +156,42 @@ func TestVMBoardsPerPlayer(t *testing.T) {
 	if g.standsBoard(res, 0, 0) || !g.standsBoard(res, 50, 0) || !g.standsBoard(res, 100, 0) {
 		t.Fatalf("the third board: the boards at 0, 50, 100 stand %v %v %v, want false true true",
 			g.standsBoard(res, 0, 0), g.standsBoard(res, 50, 0), g.standsBoard(res, 100, 0))
+	}
+}
+
+// TestVMBoardFacesItsBuilder: a board lies as drawn for the player who
+// built it, whichever way they faced: cell 0 (a picture's top left) at
+// the far left corner, x growing to their right, y towards them.
+func TestVMBoardFacesItsBuilder(t *testing.T) {
+	res := smallPack(t, 5, game.Freestyle, "greedy")
+	for _, yaw := range []float32{0, 90, 180, 270, -90, 725} {
+		t.Run(fmt.Sprint(yaw), func(t *testing.T) {
+			g := newVMPlayer(t, res)
+			g.m.MovePlayer(g.p, mcvm.Vec3{X: 0.5, Y: 64, Z: 0.5}, yaw, 0)
+			g.call("gomoku:new")
+			g.tick()
+			g.findCells()
+			// The builder's forward and right, snapped to the nearest axis.
+			q := int(math.Round(float64(yaw)/90)) & 3
+			fwd := [4][2]int32{{0, 1}, {-1, 0}, {0, -1}, {1, 0}}[q]
+			right := [2]int32{-fwd[1], fwd[0]}
+			n, h := int32(res.Plan.Size), int32(res.Plan.Half)
+			at := func(i int) [2]int32 { return [2]int32{g.at[i][0], g.at[i][2]} }
+			want0 := [2]int32{h*fwd[0] - h*right[0], h*fwd[1] - h*right[1]}
+			if at(0) != want0 {
+				t.Errorf("cell 0 at %v, want the far left corner %v", at(0), want0)
+			}
+			if d := [2]int32{at(1)[0] - at(0)[0], at(1)[1] - at(0)[1]}; d != right {
+				t.Errorf("x grows along %v, want the builder's right %v", d, right)
+			}
+			if d := [2]int32{at(int(n))[0] - at(0)[0], at(int(n))[1] - at(0)[1]}; d != [2]int32{-fwd[0], -fwd[1]} {
+				t.Errorf("y grows along %v, want towards the builder %v", d, [2]int32{-fwd[0], -fwd[1]})
+			}
+			// And it plays: a stone lands where it was clicked.
+			g.click(1)
+			if b := g.cellBlock(1); b != res.Plan.Pack.Black {
+				t.Errorf("after a click on cell 1: %s", b)
+			}
+		})
 	}
 }

@@ -81,9 +81,14 @@ type Plan struct {
 	// scores and storage; the other boards' games wait in copies (Swap).
 	Slots     []BoardSlot
 	SlotsDown []BoardSlot // Slots, last first
-	FindSpan  int         // a player within this box (dx, dz) from 3 blocks outside a board's corner stands at it
-	PerPlayer int         // boards one player may have built (pack.boards_per_player)
-	SlotMod   int         // a cell entity's gomoku.bid is generation×SlotMod + slot
+	// A player in the box FindSpan (dx, dz) wide from FindReach blocks
+	// north-west of a board's centre cell stands at it: the board and
+	// two blocks around.
+	FindSpan, FindReach int
+	// Facings are the four ways a board can face (its builder's facing).
+	Facings   []Facing
+	PerPlayer int // boards one player may have built (pack.boards_per_player)
+	SlotMod   int // a cell entity's gomoku.bid is generation×SlotMod + slot
 	// Swap is what board k's copies hold: every score of the working set
 	// the pack's functions name, found in the rendered functions (Render
 	// fills it before rendering the copy functions), and the storage keys
@@ -109,6 +114,19 @@ type BoardSlot struct {
 	Vault    Vault     // where its ground is kept: its own layer of the vault
 	Ground   string    // the storage key of where its ground came from
 	Copy     string    // the storage key its game waits in while another is played
+}
+
+// Facing is one way a board can face: Q as new computes it from the
+// builder's yaw (0 south, 1 west, 2 north, 3 east), Yaw the origin
+// marker's yaw (the opposite: cell x,y is ^x ^ ^y from it), AX and AZ
+// where cell 0 lies from the board's north-west cell.
+type Facing struct{ Q, Yaw, AX, AZ int }
+
+// facings: the builder sees cell 0 at the far left corner, x growing to
+// the right and y towards them, as a board is drawn (game.Picture).
+func facings(n int) []Facing {
+	l := n - 1
+	return []Facing{{0, 180, l, l}, {1, 270, 0, l}, {2, 0, 0, 0}, {3, 90, l, 0}}
 }
 
 // SwapScore is one score of a board's game: Holder in the working set,
@@ -411,7 +429,9 @@ func BuildPlan(in *Input) (*Plan, error) {
 	for k := len(p.Slots) - 1; k >= 0; k-- {
 		p.SlotsDown = append(p.SlotsDown, p.Slots[k])
 	}
+	p.FindReach = p.Half + 3
 	p.FindSpan = n + 5
+	p.Facings = facings(n)
 	for c := game.Black; c <= game.White; c++ {
 		p.WinRange[c-1] = "5"
 		if cfg.Game.Rule.OverlineWins(c) {
@@ -420,7 +440,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 	}
 	p.WinSame = p.WinRange[0] == p.WinRange[1]
 	p.WinNBT = fmt.Sprintf(`{block_state:{Name:"%s"},Glowing:1b,glow_color_override:16766720,`+
-		`transformation:{left_rotation:[0f,0f,0f,1f],right_rotation:[0f,0f,0f,1f],translation:[0f,0f,0f],scale:[1f,0.03125f,1f]},`+
+		`transformation:{left_rotation:[0f,0f,0f,1f],right_rotation:[0f,0f,0f,1f],translation:[-0.5f,0f,-0.5f],scale:[1f,0.03125f,1f]},`+
 		`Tags:["gomoku.entity","gomoku.mark","gomoku.win","%%s"]}`, cfg.Pack.Win)
 	reach := 5
 	if p.WinSame && p.WinRange[0] == "5.." {

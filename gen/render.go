@@ -414,7 +414,7 @@ func (r *renderer) render(p *Plan) {
 		"ground/in_the_way",
 		"act/black", "act/white", "act/pvp", "act/demo", "act/undo", "act/resign", "act/restart",
 		"slot/bring", "slot/find", "slot/act", "slot/later", "slot/pid", "slot/newslot", "slot/mine", "slot/serve", "slot/turn", "ui/click_waiting", "ui/click_queued",
-		"board/build", "board/cell", "board/reset",
+		"board/build", "board/cells", "board/cell", "board/reset",
 		"game/install", "game/tick", "game/start", "game/next",
 		"game/play", "game/win", "game/draw", "game/over", "game/undo_one", "game/mark_last",
 		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/status_here", "ui/over", "ui/over_here",

@@ -34,8 +34,11 @@ func (g *vmGame) expectSaid(what, want string) {
 
 // cellBlock is the block of cell i's surface.
 func (g *vmGame) cellBlock(i int) string {
-	x, y := i%g.size-g.half, i/g.size-g.half
-	return g.m.Block(int32(x), 64, int32(y))
+	p, ok := g.at[i]
+	if !ok {
+		g.t.Fatalf("cell %d: not found on the board", i)
+	}
+	return g.m.Block(p[0], p[1], p[2])
 }
 
 func (g *vmGame) glowing() int {

@@ -3,6 +3,7 @@ package gen
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -30,6 +31,8 @@ type vmGame struct {
 	size  int
 	half  int
 	cells map[int]mcvm.UUID
+	// at is each cell's surface block, as findCells found it.
+	at map[int][3]int32
 	// greedy is set for greedy packs, whose scores checkTotals compares
 	// with model's.
 	greedy bool
@@ -45,7 +48,7 @@ type vmGame struct {
 func (g *vmGame) join(name string, slot int, x, z float64) *vmGame {
 	g.t.Helper()
 	o := *g
-	o.cells, o.slot, o.cx, o.cz = map[int]mcvm.UUID{}, slot, x-0.5, z-0.5
+	o.cells, o.at, o.slot, o.cx, o.cz = map[int]mcvm.UUID{}, nil, slot, x-0.5, z-0.5
 	var err error
 	if o.p, err = g.m.AddPlayer(name, mcvm.UUID{2, byte(slot)}, mcvm.Vec3{X: x, Y: 64, Z: z}, 2); err != nil {
 		g.t.Fatal(err)
@@ -86,6 +89,8 @@ func newVMPlayer(t *testing.T, res *Result) *vmGame {
 	if g.p, err = m.AddPlayer("Alex", mcvm.UUID{1}, mcvm.Vec3{X: 0.5, Y: 64, Z: 0.5}, 2); err != nil {
 		t.Fatal(err)
 	}
+	// Facing north: the board lies as drawn, cell 0 at the north-west.
+	m.MovePlayer(g.p, g.p.Entity().Pos, 180, 0)
 	return g
 }
 
@@ -103,6 +108,10 @@ func (g *vmGame) findCells() {
 			t.Fatalf("cell entity %s has no index", e.UUID)
 		}
 		g.cells[int(idx)] = e.UUID
+		if g.at == nil {
+			g.at = map[int][3]int32{}
+		}
+		g.at[int(idx)] = [3]int32{int32(math.Floor(e.Pos.X)), int32(math.Floor(e.Pos.Y)) - 1, int32(math.Floor(e.Pos.Z))}
 	}
 	if len(g.cells) != g.size*g.size {
 		t.Fatalf("%d cell entities, want %d", len(g.cells), g.size*g.size)
@@ -135,8 +144,11 @@ func (g *vmGame) call(id string) *mcvm.Report {
 // click makes the player stand over cell i and right-click it.
 func (g *vmGame) click(i int) *mcvm.Report {
 	g.t.Helper()
-	x, y := i%g.size-g.half, i/g.size-g.half
-	g.m.MovePlayer(g.p, mcvm.Vec3{X: g.cx + float64(x) + 0.5, Y: 65, Z: g.cz + float64(y) + 0.5}, 0, 90)
+	e := g.m.Entity(g.cells[i])
+	if e == nil {
+		g.t.Fatalf("click %d: no cell entity", i)
+	}
+	g.m.MovePlayer(g.p, mcvm.Vec3{X: e.Pos.X, Y: e.Pos.Y, Z: e.Pos.Z}, 0, 90)
 	rep, err := g.m.ClickEntity(g.p, g.cells[i], true)
 	g.check(rep, err, fmt.Sprintf("click %d", i))
 	return rep

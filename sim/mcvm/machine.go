@@ -550,6 +550,9 @@ func (m *Machine) EntitiesWithTag(tag string) []*Entity {
 	return out
 }
 
+// Entity returns the live entity with this UUID, or nil.
+func (m *Machine) Entity(u UUID) *Entity { return m.byUUID[u] }
+
 // EntityNBT returns the entity's NBT as the game would serialise it.
 func (m *Machine) EntityNBT(e *Entity) *Compound { return m.entityData(e) }
 

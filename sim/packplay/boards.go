@@ -31,7 +31,8 @@ type Boards struct {
 const BoardSpacing = 64
 
 // OpenBoards loads the pack into one interpreter and has n players build
-// a board each (gomoku:new), BoardSpacing blocks apart, each then
+// a board each (gomoku:new), BoardSpacing blocks apart and facing the
+// four ways in turn, each then
 // starting a game against the AI as Open does. The pack must allow n
 // boards and one board per player at least.
 func OpenBoards(pack *datapack.Pack, opt Options, n int) (*Boards, error) {
@@ -58,6 +59,9 @@ func OpenBoards(pack *datapack.Pack, opt Options, n int) (*Boards, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Each board faces another way: the k-th builder faces south,
+		// west, north, east, … (yaw 90·k).
+		m.MovePlayer(p, pos, float32(90*k), 0)
 		g.p = p
 		if err := g.build(); err != nil {
 			return nil, fmt.Errorf("board %d: %w", k, err)

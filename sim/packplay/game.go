@@ -156,6 +156,9 @@ func Open(pack *datapack.Pack, opt Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Facing north, so that the board lies as it is drawn: cell 0 at the
+	// north-west corner.
+	m.MovePlayer(p, p.Entity().Pos, 180, 0)
 	g.p = p
 	if err := g.build(); err != nil {
 		return nil, err
@@ -265,11 +268,18 @@ func (g *Game) readBoard() error {
 	if found != n {
 		return fmt.Errorf("%d cell entities for the announced %d×%d board", found, size, size)
 	}
-	// Cell i is x = i%size, y = i/size, a block apart, x east and y south.
+	// Cell i is x = i%size, y = i/size, a block apart, along two
+	// horizontal axes at right angles that depend on which way the board
+	// faces (x east and y south when its builder faced north).
+	ux, uz := g.at[1].X-g.at[0].X, g.at[1].Z-g.at[0].Z
+	vx, vz := g.at[size].X-g.at[0].X, g.at[size].Z-g.at[0].Z
+	if ux*ux+uz*uz != 1 || vx*vx+vz*vz != 1 || ux*vx+uz*vz != 0 {
+		return fmt.Errorf("cells 1 and %d stand at %v and %v: not one block from cell 0 at %v along two axes at right angles", size, g.at[1], g.at[size], g.at[0])
+	}
 	for i := range g.at {
-		dx, dz := g.at[i].X-g.at[0].X, g.at[i].Z-g.at[0].Z
-		if int(dx) != i%size || int(dz) != i/size || g.at[i].Y != g.at[0].Y {
-			return fmt.Errorf("cell %d stands at %v, not %d east and %d south of cell 0 at %v", i, g.at[i], i%size, i/size, g.at[0])
+		x, y := int32(i%size), int32(i/size)
+		if g.at[i].X != g.at[0].X+x*ux+y*vx || g.at[i].Z != g.at[0].Z+x*uz+y*vz || g.at[i].Y != g.at[0].Y {
+			return fmt.Errorf("cell %d stands at %v, not at %d,%d from cell 0 at %v along the board's axes", i, g.at[i], x, y, g.at[0])
 		}
 	}
 	g.board = g.block(0)
@@ -281,9 +291,11 @@ func (g *Game) readBoard() error {
 // blocks with the frame around them, and the two layers above where the
 // grid, the markers and the players' space are.
 func (g *Game) Region() (lo, hi mcvm.BlockPos) {
-	o := g.at[0]
-	n := int32(g.Size)
-	return mcvm.BlockPos{X: o.X - 1, Y: o.Y, Z: o.Z - 1}, mcvm.BlockPos{X: o.X + n, Y: o.Y + 2, Z: o.Z + n}
+	lo, hi = g.at[0], g.at[0]
+	for _, p := range g.at {
+		lo.X, lo.Z, hi.X, hi.Z = min(lo.X, p.X), min(lo.Z, p.Z), max(hi.X, p.X), max(hi.Z, p.Z)
+	}
+	return mcvm.BlockPos{X: lo.X - 1, Y: lo.Y, Z: lo.Z - 1}, mcvm.BlockPos{X: hi.X + 1, Y: lo.Y + 2, Z: hi.Z + 1}
 }
 
 func (g *Game) Machine() *mcvm.Machine { return g.m }

@@ -290,7 +290,7 @@ func TestBrokenPackIsCaught(t *testing.T) {
 	for _, tc := range []struct {
 		name, file, old, new, want string
 	}{
-		{"wrong block", "data/gomoku/function/cell/show/48.mcfunction", "matches 1 run setblock ~6 ~ ~6 ", "matches 1 run setblock ~6 ~ ~6 minecraft:stone\n#", "g1 shows minecraft:stone"},
+		{"wrong block", "data/gomoku/function/cell/show/48.mcfunction", "matches 1 run setblock ^6 ^ ^6 ", "matches 1 run setblock ^6 ^ ^6 minecraft:stone\n#", "g1 shows minecraft:stone"},
 		{"lost stone", "data/gomoku/function/game/play.mcfunction", "scoreboard players add #moves gomoku.game 1", "scoreboard players add #moves gomoku.game 2", "the pack counts 2 moves, want 1"},
 		{"no AI", "data/gomoku/function/ai/turn.mcfunction", "function gomoku:game/play", "", "did not move within"},
 	} {
