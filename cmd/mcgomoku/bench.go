@@ -25,6 +25,8 @@ type benchOptions struct {
 	ai      string // comma-separated profiles
 	sizes   string // comma-separated board sizes
 	games   int
+	boards  int
+	rounds  int
 	seed    uint64
 	json    bool
 	native  bool
@@ -45,7 +47,10 @@ prints per AI move the commands run (mean, 99th percentile, worst) and the
 entities scanned, for the AI path and for the whole move (from the end of
 the player's click to the tick the AI's stone lands; the AI path leaves
 out the feedback to players under gomoku:ui/), then the goals those
-numbers are held to.
+numbers are held to. With --boards N (default 4) it also plays N boards
+in one world at once, every board's AI thinking in the same ticks, and
+prints the commands per tick while they think and the ticks until all
+have moved.
 
 With --native it measures the native greedy AI instead: the engine loop
 of go test ./sim/player -bench GreedyGames against the paths users take,
@@ -58,6 +63,8 @@ least half the engine's on one goroutine, 1.7× their own on two).`,
 			fs.StringVar(&o.ai, "ai", "greedy,seed000", "AI profiles to compare, comma-separated")
 			fs.StringVar(&o.sizes, "sizes", "15,19", "board sizes, comma-separated")
 			fs.IntVar(&o.games, "games", 10, "games per AI and size (the AI alternates colours); with --native, games per row (default 4000)")
+			fs.IntVar(&o.boards, "boards", 4, "also measure this many boards in one world thinking at once, for each AI and size (0 or 1: not)")
+			fs.IntVar(&o.rounds, "rounds", 30, "rounds of the several-boards rows (each: every board's player moves, then every AI)")
 			fs.Uint64Var(&o.seed, "seed", 1, "seed for the opponent's random moves and the interpreter; with --native, for the openings")
 			fs.BoolVar(&o.json, "json", false, "print the rows and goals as JSON")
 			fs.BoolVar(&o.native, "native", false, "measure the native AI's engine against the sim and tune paths instead of the packs")
@@ -111,6 +118,7 @@ func (o *benchOptions) run(e *env, args []string) error {
 	defer stop()
 	res, err := packbench.Run(ctx, packbench.Options{
 		Config: cfg, Profiles: profiles, Sizes: sizes, Games: o.games, Seed: o.seed,
+		Boards: o.boards, BoardRounds: o.rounds,
 		Progress: func(r packbench.Row) {
 			fmt.Fprintf(e.stderr, "%s %d×%d: %d games, %d AI moves\n", r.Profile, r.Size, r.Size, r.Games, r.AIMoves)
 		},

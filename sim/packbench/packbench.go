@@ -62,6 +62,36 @@ type Options struct {
 	Seed     uint64   // seeds the random openings and the interpreter
 	// Progress, when set, is told about each finished row.
 	Progress func(r Row)
+	// Boards, when above one, adds for each profile and size a row of
+	// that many boards in one world thinking at once, over BoardRounds
+	// rounds (each: every board's player moves, then every board's AI).
+	Boards, BoardRounds int
+}
+
+// BoardsRow is several boards of one pack in one world, their AIs
+// thinking at once: each round every board's player clicks a cell, then
+// ticks pass until every board's AI has moved (the loop serves one
+// board a tick, each brought into play in its turn).
+type BoardsRow struct {
+	Profile string `json:"ai"`
+	Size    int    `json:"size"`
+	Rule    string `json:"rule"`
+	Boards  int    `json:"boards"`
+	Rounds  int    `json:"rounds"`
+	AIMoves int    `json:"ai_moves"`
+	// Commands per tick while the AIs think: mean and worst, and the
+	// most one call ran (what the game's quota bounds).
+	TickCommandsMean float64 `json:"tick_commands_mean"`
+	TickCommandsMax  int64   `json:"tick_commands_max"`
+	CallMax          int64   `json:"call_commands_max"`
+	// Entities the AI path's selectors tested in those ticks, at most in
+	// one tick (feedback under gomoku:ui/ left out).
+	PathEntitiesMax int64 `json:"path_entities_scanned_max"`
+	// Ticks from the round's last click until every board's AI had moved.
+	RoundTicksMean float64 `json:"round_ticks_mean"`
+	RoundTicksMax  int     `json:"round_ticks_max"`
+	// StaticWorst is gen's proven bound on any one call of the pack.
+	StaticWorst int `json:"static_worst_call"`
 }
 
 // Row is one profile on one board size.
@@ -111,10 +141,11 @@ type Goal struct {
 
 // Result is a bench run.
 type Result struct {
-	Config string `json:"config"`
-	Seed   uint64 `json:"seed"`
-	Rows   []Row  `json:"rows"`
-	Goals  []Goal `json:"goals"`
+	Config string      `json:"config"`
+	Seed   uint64      `json:"seed"`
+	Rows   []Row       `json:"rows"`
+	Boards []BoardsRow `json:"boards,omitempty"`
+	Goals  []Goal      `json:"goals"`
 }
 
 // Goal thresholds (issue 4).
@@ -143,6 +174,17 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			res.Rows = append(res.Rows, r)
 			if opt.Progress != nil {
 				opt.Progress(r)
+			}
+		}
+	}
+	if opt.Boards > 1 {
+		for _, profile := range opt.Profiles {
+			for _, size := range opt.Sizes {
+				r, err := measureBoards(ctx, cfg, profile, size, opt.Boards, max(opt.BoardRounds, 1), opt.Seed)
+				if err != nil {
+					return res, fmt.Errorf("%s %d×%d, %d boards: %w", profile, size, size, opt.Boards, err)
+				}
+				res.Boards = append(res.Boards, r)
 			}
 		}
 	}
@@ -249,6 +291,94 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 	return row, nil
 }
 
+// measureBoards plays rounds on boards boards of one pack at once: each
+// round every board's player (native greedy, after a random opening)
+// clicks, then the ticks pass until every AI has moved; a finished game
+// starts over. What the ticks of the AIs' thinking cost is the row.
+func measureBoards(ctx context.Context, base *config.Config, profile string, size, boards, rounds int, seed uint64) (BoardsRow, error) {
+	cfg := *base
+	cfg.Game.Size = size
+	cfg.Pack.Boards = max(cfg.Pack.Boards, boards)
+	cfg.Pack.BoardsPerPlayer = max(cfg.Pack.BoardsPerPlayer, 1)
+	row := BoardsRow{Profile: profile, Size: size, Rule: cfg.Game.Rule.String(), Boards: boards, Rounds: rounds}
+	in, err := gen.FromConfig(&cfg, profile)
+	if err != nil {
+		return row, err
+	}
+	res, err := gen.Generate(in, gen.Options{})
+	if err != nil {
+		return row, err
+	}
+	_, row.StaticWorst = res.Costs.Worst()
+	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{Seed: seed}, boards)
+	if err != nil {
+		return row, err
+	}
+	opp := player.NewGreedy(cfg.Weights, player.Options{})
+	rng := rand.New(rand.NewPCG(seed, 99))
+	thinking := false
+	var tickCmds []int64
+	tb.Record = func(c packplay.Cost) {
+		if thinking {
+			tickCmds = append(tickCmds, c.Commands)
+			row.CallMax = max(row.CallMax, c.MaxCall)
+			row.PathEntitiesMax = max(row.PathEntitiesMax, c.PathEntitiesScanned())
+		}
+	}
+	var roundTicks []int64
+	awaiting := func() int {
+		n := 0
+		for _, g := range tb.Games {
+			if g.AwaitingAI() {
+				n++
+			}
+		}
+		return n
+	}
+	for round := 0; round < rounds; round++ {
+		if err := ctx.Err(); err != nil {
+			return row, err
+		}
+		for _, g := range tb.Games {
+			b := g.Board()
+			if b.Over() {
+				if err := g.Restart(); err != nil {
+					return row, err
+				}
+				b = g.Board()
+			}
+			var mv int
+			if b.Moves() < randomOpening {
+				mv = openingMove(rng, b)
+			} else if mv, err = opp.Move(ctx, b); err != nil {
+				return row, err
+			}
+			if ok, why, err := g.Click(mv); err != nil {
+				return row, err
+			} else if !ok {
+				return row, fmt.Errorf("board %d refused the player's legal %s: %s", g.Slot(), game.FormatMove(mv, size), why)
+			}
+		}
+		thinking = true
+		row.AIMoves += awaiting()
+		ticks := 0
+		for ; awaiting() > 0; ticks++ {
+			if ticks > 40*boards+size*size {
+				return row, fmt.Errorf("round %d: the AIs did not all move within %d ticks", round, ticks)
+			}
+			if err := tb.Tick(); err != nil {
+				return row, err
+			}
+		}
+		thinking = false
+		roundTicks = append(roundTicks, int64(ticks))
+	}
+	row.TickCommandsMean, _, row.TickCommandsMax = summary(tickCmds)
+	mean, _, most := summary(roundTicks)
+	row.RoundTicksMean, row.RoundTicksMax = mean, int(most)
+	return row, nil
+}
+
 // openingMove is a random empty cell within two of the centre.
 func openingMove(rng *rand.Rand, b *game.Board) int {
 	c := b.Size() / 2
@@ -342,6 +472,20 @@ func (r *Result) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "\nPer AI move. whole: the whole move, every command from the player's stone landing to the AI's, feedback included.")
 	fmt.Fprintf(w, "path: the AI's path, the whole move less the feedback functions under %s (sounds, titles, actionbar, menu trigger).\n", packplay.FeedbackPrefix)
+	if len(r.Boards) > 0 {
+		fmt.Fprintln(w)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "AI\tboard\tboards\trounds\tAI moves\tcmds/tick mean\tmax\tcall max\tbound/call\tpath entities max\tticks/round mean\tmax\t")
+		for _, x := range r.Boards {
+			fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.1f\t%d\t\n",
+				x.Profile, x.Size, x.Size, x.Rule, x.Boards, x.Rounds, x.AIMoves, x.TickCommandsMean, x.TickCommandsMax,
+				x.CallMax, x.StaticWorst, x.PathEntitiesMax, x.RoundTicksMean, x.RoundTicksMax)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(w, "\nSeveral boards thinking at once: each round every board's player moves, then ticks pass until every AI has; per tick of that thinking.")
+	}
 	if len(r.Goals) > 0 {
 		fmt.Fprintln(w)
 	}

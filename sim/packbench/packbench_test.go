@@ -198,3 +198,43 @@ func TestRun(t *testing.T) {
 		t.Error("cancelled: want an error")
 	}
 }
+
+// TestRunBoards measures four small boards thinking at once: every AI
+// moves every round, no tick runs more than gen's bound per call (one
+// board's turn a tick), greedy scans no entity on its path, and the
+// counts repeat.
+func TestRunBoards(t *testing.T) {
+	opt := Options{Config: config.Default(), Profiles: []string{"greedy"}, Sizes: []int{7}, Games: 1, Seed: 3, Boards: 4, BoardRounds: 4}
+	a, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Boards) != 1 {
+		t.Fatalf("%d boards rows, want 1", len(a.Boards))
+	}
+	r := a.Boards[0]
+	if r.AIMoves != 16 || r.Boards != 4 || r.Rounds != 4 {
+		t.Errorf("4 boards × 4 rounds: %d AI moves, %+v", r.AIMoves, r)
+	}
+	if r.TickCommandsMean <= 0 || r.TickCommandsMax > int64(r.StaticWorst) || r.CallMax > r.TickCommandsMax {
+		t.Errorf("ticks over gen's bound or implausible: %+v", r)
+	}
+	// Four boards, one turn a tick, each brought into play first.
+	if r.RoundTicksMax < 4 || r.RoundTicksMean > float64(r.RoundTicksMax) {
+		t.Errorf("rounds of %0.1f ticks, at most %d: four boards need four ticks at least", r.RoundTicksMean, r.RoundTicksMax)
+	}
+	if r.PathEntitiesMax != 0 {
+		t.Errorf("greedy's path scanned %d entities in a tick", r.PathEntitiesMax)
+	}
+	b, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Boards[0] != b.Boards[0] {
+		t.Errorf("two runs differ:\n%+v\n%+v", a.Boards[0], b.Boards[0])
+	}
+	var text bytes.Buffer
+	if err := a.WriteText(&text); err != nil || !bytes.Contains(text.Bytes(), []byte("Several boards thinking at once")) {
+		t.Errorf("the table has no several-boards rows (%v):\n%s", err, text.String())
+	}
+}

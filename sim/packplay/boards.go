@@ -21,9 +21,11 @@ type Boards struct {
 	// before the AI's stone, which landed on cell mv: a test compares it
 	// with a native AI there. An error stops the tick with it.
 	OnAIMove func(g *Game, before *game.Board, mv int) error
-	// Worst is the most commands a tick has run, Ticks how many passed.
-	Worst int64
-	Ticks int
+	// Worst is the most commands a tick has run, Ticks how many passed;
+	// Record, when set, is given every tick's cost.
+	Worst  int64
+	Ticks  int
+	Record func(Cost)
 }
 
 // BoardSpacing is how far apart OpenBoards builds the boards, in blocks
@@ -93,11 +95,12 @@ func (b *Boards) ticked(rep *mcvm.Report) {
 		return
 	}
 	b.Ticks++
-	var n int64
-	for _, s := range rep.Calls {
-		n += s.Commands
+	var c Cost
+	c.add(rep)
+	b.Worst = max(b.Worst, c.Commands)
+	if b.Record != nil {
+		b.Record(c)
 	}
-	b.Worst = max(b.Worst, n)
 }
 
 // absorb reads every board's AI stones that landed in the last tick onto
