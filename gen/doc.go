@@ -23,10 +23,13 @@
 //     sim/player's greedy.
 //   - The AI's decision and its state updates read fake-player scores
 //     only; no entity selector runs in them. Placing a stone and showing
-//     it scan no entities either: the board's singleton entities (the
-//     origin marker, the last-move display) have UUIDs fixed by the
-//     generator (Plan.Origin, Plan.LastMark, derived from the namespace)
-//     and are addressed by UUID, a direct look-up in the game. The seed000
+//     it scan no entities either: the singleton entities (the cursor,
+//     Plan.Origin, and each board's origin marker and last-move display,
+//     Plan.Slots) have UUIDs fixed by the generator, derived from the
+//     namespace, and are addressed by UUID, a direct look-up in the game.
+//     Several boards share the one working set of scores the functions
+//     use; the ones not in play wait in copies, so that one board's game
+//     never sees another's (slot/out, slot/in). The seed000
 //     profile's AI is the opposite on purpose: the seed's own
 //     selector-driven design, the baseline.
 //   - Everything the pack does for the players rather than for the game's
