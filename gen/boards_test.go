@@ -13,11 +13,13 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
-// TestManyBoards plays pack.boards games at once in one world, each
+// TestManyBoards plays pack.boards games at once in one world, on fuzzed
+// ground that uninstall must put back at the end, each
 // board's player a native AI clicking its cells, in an order shuffled
 // every round, with undos now and then, the ticks interleaving every
 // board's turns. Every AI stone must be the native greedy player's move
@@ -44,7 +46,7 @@ func TestManyBoards(t *testing.T) {
 			t.Parallel()
 			res, in := manyBoardsPack(t, c.size, c.rule, c.profile)
 			for s := range seeds {
-				st, err := playManyBoards(res, in, uint64(s))
+				st, err := playManyBoards(t, res, in, uint64(s))
 				if err != nil {
 					t.Fatalf("seed %d: %v", s, err)
 				}
@@ -80,7 +82,7 @@ func TestManyBoardsFailsWithoutPerBoardState(t *testing.T) {
 			if taken == 0 {
 				t.Fatal("nothing found to take out")
 			}
-			if _, err := playManyBoards(res, in, 0); err == nil {
+			if _, err := playManyBoards(t, res, in, 0); err == nil {
 				t.Fatalf("with %d pieces taken out, the boards still agreed with their native games", taken)
 			} else {
 				t.Log(err)
@@ -119,15 +121,20 @@ func (s manyStats) String() string {
 
 // playManyBoards plays one game on each of the pack's boards at once
 // (see TestManyBoards) and returns the first disagreement.
-func playManyBoards(res *gen.Result, in *gen.Input, seed uint64) (manyStats, error) {
+func playManyBoards(t *testing.T, res *gen.Result, in *gen.Input, seed uint64) (manyStats, error) {
 	p, cfg, model := res.Plan, in.Config, in.Model
 	n := len(p.Slots)
 	st := manyStats{boards: n}
-	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{Seed: seed}, n)
+	rng := rand.New(rand.NewPCG(seed, 77))
+	// Every board stands on fuzzed ground, which uninstall must put back.
+	var grounds []*gen.Ground
+	tb, err := packplay.OpenBoardsOn(res.Pack, packplay.Options{Seed: seed}, n, func(m *mcvm.Machine, k int, x, z int32) error {
+		grounds = append(grounds, gen.NewGround(t, m, x, z, p.Size, rng))
+		return nil
+	})
 	if err != nil {
 		return st, err
 	}
-	rng := rand.New(rand.NewPCG(seed, 77))
 	ctx := context.Background()
 	opponents := []string{"seed001", "seed002", "seed004", "seed000"}
 	var players []player.Player
@@ -264,6 +271,14 @@ func playManyBoards(res *gen.Result, in *gen.Input, seed uint64) (manyStats, err
 	st.ticks, st.worstTick = tb.Ticks, tb.Worst
 	if st.worstTick > int64(res.Budget) {
 		return st, fmt.Errorf("a tick ran %d commands, over the budget of %d", st.worstTick, res.Budget)
+	}
+	if err := tb.Uninstall(); err != nil {
+		return st, err
+	}
+	for k, g := range grounds {
+		if d := g.Diff(tb.Machine()); d != "" {
+			return st, fmt.Errorf("after uninstall, board %d's ground: %s", k, d)
+		}
 	}
 	return st, nil
 }

@@ -3,11 +3,35 @@ package gen
 import (
 	"crypto/sha256"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 )
+
+// Ground is a box of fuzzed ground for package gen_test: around a board
+// of size cells centred on block cx 64 cz, filled from the terrain tests'
+// palette, and Diff says how the world differs from it now ("" if not).
+type Ground struct {
+	box  groundBox
+	was  map[[3]int32]string
+	Size int
+}
+
+// NewGround fills the ground around a board centred on cx, cz.
+func NewGround(t *testing.T, m *mcvm.Machine, cx, cz int32, size int, rng *rand.Rand) *Ground {
+	g := &Ground{box: boxAround(cx, cz, size), Size: size}
+	fuzzGround(t, m, g.box, rng)
+	g.was = snapshot(m, "minecraft:overworld", g.box)
+	return g
+}
+
+// Diff lists (some of) the ground's blocks that are not as they were.
+func (g *Ground) Diff(m *mcvm.Machine) string {
+	return groundDiff(m, "minecraft:overworld", g.box, g.was)
+}
 
 // SmallPack is smallPack for package gen_test: the default config's pack
 // on a size×size board under rule, for profile.

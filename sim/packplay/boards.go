@@ -38,6 +38,12 @@ const BoardSpacing = 64
 // starting a game against the AI as Open does. The pack must allow n
 // boards and one board per player at least.
 func OpenBoards(pack *datapack.Pack, opt Options, n int) (*Boards, error) {
+	return OpenBoardsOn(pack, opt, n, nil)
+}
+
+// OpenBoardsOn is OpenBoards with ground: before board k is built,
+// ground (if set) shapes the world around its centre, block x 64 z.
+func OpenBoardsOn(pack *datapack.Pack, opt Options, n int, ground func(m *mcvm.Machine, k int, x, z int32) error) (*Boards, error) {
 	if n < 1 {
 		return nil, errors.New("OpenBoards: no boards")
 	}
@@ -57,6 +63,11 @@ func OpenBoards(pack *datapack.Pack, opt Options, n int) (*Boards, error) {
 	for k := 0; k < n; k++ {
 		g := &Game{m: m, opt: opt, table: b, slot: k, Profile: profile}
 		pos := mcvm.Vec3{X: float64(k*BoardSpacing) + 0.5, Y: 64, Z: 0.5}
+		if ground != nil {
+			if err := ground(m, k, int32(k*BoardSpacing), 0); err != nil {
+				return nil, err
+			}
+		}
 		p, err := m.AddPlayer(fmt.Sprintf("Player%d", k), mcvm.UUID{0xb0, byte(k + 1)}, pos, 2)
 		if err != nil {
 			return nil, err
@@ -76,6 +87,12 @@ func OpenBoards(pack *datapack.Pack, opt Options, n int) (*Boards, error) {
 		}
 	}
 	return b, nil
+}
+
+// Uninstall runs gomoku:uninstall as board 0's player.
+func (b *Boards) Uninstall() error {
+	_, err := b.Games[0].call("gomoku:uninstall")
+	return err
 }
 
 // Slot is the board's slot in its world.
