@@ -18,14 +18,15 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
-// TestManyBoards plays pack.boards games at once in one world, on fuzzed
-// ground that uninstall must put back at the end, each
-// board's player a native AI clicking its cells, in an order shuffled
-// every round, with undos now and then, the ticks interleaving every
-// board's turns. Every AI stone must be the native greedy player's move
-// on its board, and after every stone every cell's totals (what the AI
-// chooses from) must be the model's for that board's position, read
-// wherever its game is kept. No tick may run more than the budget.
+// TestManyBoards plays pack.boards games at once in one world, each
+// board on fuzzed ground and facing another way, each board's player a
+// native AI clicking its cells, in an order shuffled every round, with
+// undos now and then, the ticks interleaving every board's turns. Every
+// AI stone must be the native AI's move on its board (greedy's; for
+// seed000 one of its equal best), and after every stone every cell's
+// scores (what the AI chooses from) must be the model's for that board's
+// position, read wherever its game is kept. No tick may run more than
+// the budget, and uninstall must put every board's ground back.
 func TestManyBoards(t *testing.T) {
 	cases := []struct {
 		size    int
