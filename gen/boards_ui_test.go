@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -96,6 +97,25 @@ func TestVMBoardsRules(t *testing.T) {
 	steve.menu(2)
 	if m, c := steve.boardScore(0, "#mode", "gomoku.game"), steve.boardScore(0, "#aicol", "gomoku.game"); m != 0 || c != 2 {
 		t.Errorf("[Play black] away from the boards: the last played board's mode %d, AI colour %d, want 0 and 2", m, c)
+	}
+
+	// A board not in play still says whose turn it is, to the players at it.
+	carl.m.MovePlayer(carl.p, mcvm.Vec3{X: 0.5, Y: 65, Z: 100.5}, 0, 0)
+	carl.m.ClearEvents()
+	for range 2 * res.Plan.StatusTicks {
+		carl.tick()
+	}
+	if a := carl.score("#active", "gomoku.boards"); a == 2 {
+		t.Fatal("Carl's board is in play: the test wants one that is not")
+	}
+	status := ""
+	for _, e := range carl.m.Events() {
+		if e.Player == "Carl" && e.Kind == "actionbar" {
+			status = e.Text
+		}
+	}
+	if !strings.Contains(status, "Your move") {
+		t.Errorf("at a board not in play, Carl's actionbar says %q, want whose move it is", status)
 	}
 
 	// [Remove board] is the builder's; an operator's gomoku:remove, anyone's.

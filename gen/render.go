@@ -276,6 +276,10 @@ func (r *renderer) renderSlots(p *Plan) {
 		r.fn(fmt.Sprintf("slot/glow/%d", s.K), "slot/glow", glowData{S: s, WinNBT: fmt.Sprintf(p.WinNBT, s.Tag)})
 	}
 	r.fn("slot/wants/active", "slot/wants", boardData{P: p, S: BoardSlot{K: -1}})
+	r.fn("ui/status_here", "ui/status_here", boardData{P: p, S: BoardSlot{K: -1}})
+	for _, s := range p.Slots {
+		r.fn(fmt.Sprintf("ui/status_here/%d", s.K), "ui/status_here", boardData{P: p, S: s})
+	}
 	const active, chosen = "#active gomoku.boards", "#k gomoku.t"
 	for _, d := range []dispatchData{
 		{Path: "slot/out", Key: active, What: "The board in play leaves it"},
@@ -417,7 +421,7 @@ func (r *renderer) render(p *Plan) {
 		"board/build", "board/cells", "board/cell", "board/reset",
 		"game/install", "game/tick", "game/start", "game/next",
 		"game/play", "game/win", "game/draw", "game/over", "game/undo_one", "game/mark_last",
-		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/status_here", "ui/over", "ui/over_here",
+		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/boards", "ui/over", "ui/over_here",
 		"click/right", "click/left", "click/handle", "click/mine", "click/found", "click/try", "click/board", "click/queue",
 		"ai/turn",
 	} {
