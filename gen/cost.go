@@ -94,6 +94,10 @@ func (a *analyzer) function(id string) (int, error) {
 	defer delete(a.busy, id)
 	acc, worst := 0, 0
 	for n, l := range lines {
+		if leafCommand(l) {
+			acc++ // the common case, without splitting the line
+			continue
+		}
 		if strings.HasPrefix(l, "$") {
 			// A macro line costs what the command it becomes costs: the
 			// pack's macro arguments are coordinates and dimensions, never
@@ -123,6 +127,20 @@ func (a *analyzer) function(id string) (int, error) {
 	}
 	a.memo[id] = worst
 	return worst, nil
+}
+
+// leafCommand says whether a line is a plain command (one unit, never
+// ending the function): not execute, function, return or a macro line.
+func leafCommand(l string) bool {
+	if l == "" {
+		return false
+	}
+	for _, p := range []string{"execute ", "function ", "return", "$"} {
+		if strings.HasPrefix(l, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // cost is one command's worst case: full when it runs to the end, skip

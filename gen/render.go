@@ -301,9 +301,16 @@ func (r *renderer) renderSlots(p *Plan) {
 // working set and its copies, once Swap is known.
 func (r *renderer) renderSwap(p *Plan) {
 	for _, s := range p.Slots {
-		d := boardData{P: p, S: s}
-		r.fn(fmt.Sprintf("slot/out/%d", s.K), "slot/out", d)
-		r.fn(fmt.Sprintf("slot/in/%d", s.K), "slot/in", d)
+		// The score pairs, "holder objective" each, spelled out here: the
+		// template prints thousands of them, and a lookup per line is what
+		// rendering a pack costs most.
+		out, in := make([]swapPair, len(p.Swap)), make([]swapPair, len(p.Swap))
+		for i, sc := range p.Swap {
+			work, kept := sc.Holder+" "+sc.Objective, CopyHolder(s.K, sc.Holder)+" "+sc.Objective
+			out[i], in[i] = swapPair{To: kept, From: work}, swapPair{To: work, From: kept}
+		}
+		r.fn(fmt.Sprintf("slot/out/%d", s.K), "slot/out", swapData{P: p, S: s, Pairs: out})
+		r.fn(fmt.Sprintf("slot/in/%d", s.K), "slot/in", swapData{P: p, S: s, Pairs: in})
 	}
 }
 
@@ -317,17 +324,31 @@ var copyHolder = regexp.MustCompile(`^#b[0-9]+\.`)
 func swapScores(pack *datapack.Pack, p *Plan) []SwapScore {
 	seen := map[SwapScore]bool{}
 	for _, b := range pack.Functions() {
-		for _, l := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(l, "#") {
-				continue
+		for len(b) > 0 {
+			l := b
+			if i := bytes.IndexByte(b, '\n'); i >= 0 {
+				l, b = b[:i], b[i+1:]
+			} else {
+				b = nil
 			}
-			f := strings.Fields(l)
-			for i := 0; i+1 < len(f); i++ {
-				h, o := f[i], f[i+1]
-				if !strings.HasPrefix(h, "#") || !p.BoardObjs[o] || p.GlobalHolds[h] || copyHolder.MatchString(h) {
-					continue
+			if len(l) == 0 || l[0] == '#' {
+				continue // a comment
+			}
+			// Each " #holder objective" on the line.
+			for {
+				i := bytes.Index(l, []byte(" #"))
+				if i < 0 {
+					break
 				}
-				seen[SwapScore{Holder: h, Objective: o}] = true
+				l = l[i+1:]
+				h, rest, ok := bytes.Cut(l, []byte{' '})
+				if !ok {
+					break
+				}
+				o, _, _ := bytes.Cut(rest, []byte{' '})
+				if hs, os := string(h), string(o); p.BoardObjs[os] && !p.GlobalHolds[hs] && !copyHolder.MatchString(hs) {
+					seen[SwapScore{Holder: hs, Objective: os}] = true
+				}
 			}
 		}
 	}
@@ -349,6 +370,12 @@ type (
 	boardData struct {
 		P *Plan
 		S BoardSlot
+	}
+	swapPair struct{ To, From string }
+	swapData struct {
+		P     *Plan
+		S     BoardSlot
+		Pairs []swapPair
 	}
 	glowData struct {
 		S      BoardSlot

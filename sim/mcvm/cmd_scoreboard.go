@@ -289,6 +289,10 @@ type cmdFunc func(m *Machine, s *source) (int32, error)
 
 func (f cmdFunc) run(m *Machine, s *source) (int32, error) { return f(m, s) }
 
+// scoreOps are scoreboard players operation's operators, made once: a
+// map literal in the parser is built anew for every line it parses.
+var scoreOps = map[string]byte{"=": '=', "+=": '+', "-=": '-', "*=": '*', "/=": '/', "%=": '%', "<": '<', ">": '>', "><": 'x'}
+
 func (p *parser) players() error {
 	r := p.r
 	sub, err := p.oneOf("set", "add", "remove", "get", "reset", "operation", "enable", "list", "display")
@@ -383,7 +387,7 @@ func (p *parser) players() error {
 		}
 		ostart := r.Pos
 		opText := r.ReadWordToSpace()
-		op, ok := map[string]byte{"=": '=', "+=": '+', "-=": '-', "*=": '*', "/=": '/', "%=": '%', "<": '<', ">": '>', "><": 'x'}[opText]
+		op, ok := scoreOps[opText]
 		if !ok {
 			r.Pos = ostart
 			return r.errf("invalid operation")

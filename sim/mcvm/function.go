@@ -1,11 +1,13 @@
 package mcvm
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 )
@@ -63,18 +65,31 @@ const maxLineLength = 2000000
 // after decoding the file as UTF-8 with malformed bytes replaced by U+FFFD,
 // as the game's reader does.
 func splitLines(b []byte) []string {
-	s := strings.ToValidUTF8(string(b), "\uFFFD")
-	var out []string
+	var s string
+	if utf8.Valid(b) {
+		s = string(b)
+	} else {
+		s = strings.ToValidUTF8(string(b), "\uFFFD")
+	}
+	out := make([]string, 0, bytes.Count(b, []byte{'\n'})+1)
 	for len(s) > 0 {
-		i := strings.IndexAny(s, "\r\n")
+		// A line ends at \n, \r\n or a lone \r; \n first, as it is the
+		// common case and IndexByte is fast.
+		i := strings.IndexByte(s, '\n')
+		line := s
+		if i >= 0 {
+			line = s[:i]
+		}
+		if j := strings.IndexByte(line, '\r'); j >= 0 && j < len(line)-1 {
+			out = append(out, s[:j])
+			s = s[j+1:]
+			continue
+		}
 		if i < 0 {
-			out = append(out, s)
+			out = append(out, strings.TrimSuffix(line, "\r"))
 			break
 		}
-		out = append(out, s[:i])
-		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-			i++
-		}
+		out = append(out, strings.TrimSuffix(line, "\r"))
 		s = s[i+1:]
 	}
 	return out
