@@ -74,6 +74,17 @@ func TestVMBoardsRules(t *testing.T) {
 			t.Fatalf("%s's board is not in slot %d", g.p.Name, k)
 		}
 	}
+	// A board cannot be built over another.
+	if !steve.standsBoard(res, 0, 50) {
+		t.Fatal("Steve's board does not stand")
+	}
+	steve.m.MovePlayer(steve.p, mcvm.Vec3{X: 104.5, Y: 64, Z: 3.5}, 0, 0)
+	steve.said()
+	steve.call("gomoku:new")
+	steve.expectSaid("a board over another", "it would overlap another board")
+	if !steve.standsBoard(res, 0, 50) {
+		t.Fatal("a refused board over another removed the builder's own")
+	}
 	dana := alex.join("Dana", 0, 0.5, 150.5)
 	dana.said()
 	dana.call("gomoku:new")
@@ -92,7 +103,16 @@ func TestVMBoardsRules(t *testing.T) {
 	if m := steve.boardScore(1, "#mode", "gomoku.game"); m != 0 {
 		t.Errorf("the menu at Alex's board changed Steve's own board's mode to %d", m)
 	}
-	// Away from every board, the board he last played on: Alex's.
+	// Away from every board, the board he last played on: Alex's (but
+	// not while its chunks are unloaded).
+	steve.m.MovePlayer(steve.p, mcvm.Vec3{X: 300.5, Y: 64, Z: 300.5}, 0, 0)
+	u, _ := mcvm.ParseUUID(res.Plan.Slots[0].Origin.ID)
+	origin0 := steve.m.Entity(u)
+	origin0.Dim = "gomoku:elsewhere" // as good as unloaded: no selector finds it
+	steve.said()
+	steve.menu(2)
+	steve.expectSaid("the menu far from an unloaded board", "No board here")
+	origin0.Dim = "minecraft:overworld"
 	steve.m.MovePlayer(steve.p, mcvm.Vec3{X: 300.5, Y: 64, Z: 300.5}, 0, 0)
 	steve.menu(2)
 	if m, c := steve.boardScore(0, "#mode", "gomoku.game"), steve.boardScore(0, "#aicol", "gomoku.game"); m != 0 || c != 2 {
@@ -135,6 +155,14 @@ func TestVMBoardsRules(t *testing.T) {
 	dana.tick()
 	if !dana.standsBoard(res, 0, 150) || dana.score("#used0", "gomoku.boards") != 1 {
 		t.Fatal("no board in the freed slot")
+	}
+	// A board may be rebuilt overlapping where it stood: it goes first.
+	dana.m.MovePlayer(dana.p, mcvm.Vec3{X: 0.5, Y: 64, Z: 152.5}, 0, 0)
+	dana.said()
+	dana.call("gomoku:new")
+	dana.tick()
+	if !dana.standsBoard(res, 0, 152) || dana.score("#used0", "gomoku.boards") != 1 {
+		t.Fatalf("a board rebuilt two blocks from where it stood is not there: %s", dana.said())
 	}
 	// The builder's own [Remove board] works.
 	carl.m.MovePlayer(carl.p, mcvm.Vec3{X: 0.5, Y: 65, Z: 100.5}, 0, 0)

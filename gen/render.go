@@ -270,6 +270,7 @@ func (r *renderer) renderSlots(p *Plan) {
 			{"slot/wants", "slot/wants"}, {"slot/serve", "slot/serve_one"},
 			{"ground/save", "slot/ground_save"}, {"ground/put", "slot/ground_put"},
 			{"ground/restore", "slot/ground_restore"}, {"ground/where", "slot/ground_where"},
+			{"ground/check", "slot/ground_check"}, {"ground/in_the_way", "slot/ground_in_the_way"},
 		} {
 			r.fn(fmt.Sprintf("%s/%d", f.path, s.K), f.tmpl, d)
 		}
@@ -287,6 +288,7 @@ func (r *renderer) renderSlots(p *Plan) {
 		{Path: "slot/remove", Key: chosen, What: "Board #k is removed"},
 		{Path: "slot/take", Key: chosen, What: "Board #k is taken by its builder"},
 		{Path: "ground/save", Key: chosen, What: "Board #k's ground is saved"},
+		{Path: "ground/check", Key: chosen, What: "Board #k's new place is checked"},
 		{Path: "slot/claim", Key: active, What: "New entities join the board in play"},
 		{Path: "slot/mark", Key: active, What: "The board in play's last-move marker moves here"},
 		{Path: "slot/clear", Key: active, What: "The board in play's markers go"},
@@ -442,7 +444,7 @@ type (
 func (r *renderer) render(p *Plan) {
 	for _, name := range []string{
 		"load", "loop", "menu", "menu/use", "menu/remove", "new", "remove", "uninstall",
-		"ground/in_the_way",
+		"ground/overlap",
 		"act/black", "act/white", "act/pvp", "act/demo", "act/undo", "act/resign", "act/restart",
 		"slot/bring", "slot/find", "slot/act", "slot/later", "slot/pid", "slot/newslot", "slot/mine", "slot/serve", "slot/turn", "ui/click_waiting", "ui/click_queued",
 		"board/build", "board/cells", "board/cell", "board/reset",
