@@ -38,6 +38,9 @@ func TestManyBoards(t *testing.T) {
 		{7, game.Renju, packplay.Greedy, 2},
 		{7, game.Freestyle, packplay.Seed000, 2},
 	}
+	if testing.Short() {
+		cases = cases[:1] // -short (the -race run): one board size, one seed
+	}
 	for _, c := range cases {
 		seeds := c.seeds
 		if testing.Short() {

@@ -29,12 +29,13 @@ func TestBenchUsage(t *testing.T) {
 // TestBenchJSON runs a tiny bench: a row per AI and size, in order, with
 // the fields the JSON promises, and the goals.
 func TestBenchJSON(t *testing.T) {
-	code, stdout, stderr := runCmd(t, "", "bench", "--sizes", "7", "--games", "1", "--json")
+	code, stdout, stderr := runCmd(t, "", "bench", "--sizes", "7", "--games", "1", "--rounds", "2", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var res struct {
-		Rows  []map[string]any `json:"rows"`
+		Rows   []map[string]any `json:"rows"`
+		Boards []map[string]any `json:"boards"`
 		Goals []struct {
 			Goal string `json:"goal"`
 			OK   bool   `json:"ok"`
@@ -56,6 +57,10 @@ func TestBenchJSON(t *testing.T) {
 			t.Errorf("row %v: size %v, want 7", r["ai"], r["size"])
 		}
 	}
+	// The default --boards 4: a row per AI of four boards at once.
+	if len(res.Boards) != 2 || res.Boards[0]["boards"] != 4.0 || res.Boards[0]["ai_moves"] != 8.0 {
+		t.Errorf("boards rows: %v", res.Boards)
+	}
 	// No 15×15 rows: only the greedy goals apply.
 	if len(res.Goals) != 2 {
 		t.Errorf("goals: %+v", res.Goals)
@@ -63,8 +68,8 @@ func TestBenchJSON(t *testing.T) {
 	if !strings.Contains(stderr, "greedy 7×7: 1 games") {
 		t.Errorf("progress on stderr: %q", stderr)
 	}
-	code, stdout, _ = runCmd(t, "", "bench", "--sizes", "7", "--games", "1", "--ai", "greedy")
-	if code != exitOK || !strings.Contains(stdout, "cmds/move mean") || !strings.Contains(stdout, "greedy scans no entities") {
+	code, stdout, _ = runCmd(t, "", "bench", "--sizes", "7", "--games", "1", "--ai", "greedy", "--boards", "0")
+	if code != exitOK || !strings.Contains(stdout, "cmds/move mean") || !strings.Contains(stdout, "greedy scans no entities") || strings.Contains(stdout, "Several boards") {
 		t.Errorf("text output (exit %d):\n%s", code, stdout)
 	}
 }
