@@ -36,7 +36,7 @@ func TestBenchJSON(t *testing.T) {
 	var res struct {
 		Rows   []map[string]any `json:"rows"`
 		Boards []map[string]any `json:"boards"`
-		Goals []struct {
+		Goals  []struct {
 			Goal string `json:"goal"`
 			OK   bool   `json:"ok"`
 		} `json:"goals"`
