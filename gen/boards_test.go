@@ -70,7 +70,7 @@ func TestManyBoardsFailsWithoutPerBoardState(t *testing.T) {
 		name, profile, under string
 		cut                  *regexp.Regexp
 	}{
-		{"score copies", packplay.Greedy, "/function/slot/", regexp.MustCompile(`(?m)^scoreboard players operation \S+ \S+ = \S+ \S+\n`)},
+		{"score copies", packplay.Greedy, "/function/slot/", regexp.MustCompile(`(?m)^\$scoreboard players operation \S+ \S+ = \S+ \S+\n`)},
 		{"seed000 selectors", packplay.Seed000, "/function/seed000/", regexp.MustCompile(`tag=gomoku\.on,`)},
 	}
 	for _, c := range cases {
@@ -78,7 +78,7 @@ func TestManyBoardsFailsWithoutPerBoardState(t *testing.T) {
 			res, in := manyBoardsPack(t, 7, game.Freestyle, c.profile)
 			taken := 0
 			for path, body := range res.Pack.Files {
-				if strings.Contains(path, c.under) && (c.profile == packplay.Seed000 || strings.Contains(path, "/slot/out/") || strings.Contains(path, "/slot/in/")) {
+				if strings.Contains(path, c.under) && (c.profile == packplay.Seed000 || strings.HasSuffix(path, "/slot/save.mcfunction") || strings.HasSuffix(path, "/slot/load.mcfunction")) {
 					taken += len(c.cut.FindAll(body, -1))
 					res.Pack.Files[path] = c.cut.ReplaceAll(body, nil)
 				}

@@ -302,18 +302,27 @@ func (r *renderer) renderSlots(p *Plan) {
 // renderSwap writes the functions that move a board's game between the
 // working set and its copies, once Swap is known.
 func (r *renderer) renderSwap(p *Plan) {
-	for _, s := range p.Slots {
-		// The score pairs, "holder objective" each, spelled out here: the
-		// template prints thousands of them, and a lookup per line is what
-		// rendering a pack costs most.
-		out, in := make([]swapPair, len(p.Swap)), make([]swapPair, len(p.Swap))
-		for i, sc := range p.Swap {
-			work, kept := sc.Holder+" "+sc.Objective, CopyHolder(s.K, sc.Holder)+" "+sc.Objective
-			out[i], in[i] = swapPair{To: kept, From: work}, swapPair{To: work, From: kept}
-		}
-		r.fn(fmt.Sprintf("slot/out/%d", s.K), "slot/out", swapData{P: p, S: s, Pairs: out})
-		r.fn(fmt.Sprintf("slot/in/%d", s.K), "slot/in", swapData{P: p, S: s, Pairs: in})
+	// The score pairs, "holder objective" each, spelled out here: the
+	// template prints thousands of them, and a lookup per line is what
+	// rendering a pack costs most. The copies' holders take the slot from
+	// the macro argument k.
+	save, load := make([]swapPair, len(p.Swap)), make([]swapPair, len(p.Swap))
+	for i, sc := range p.Swap {
+		work, kept := sc.Holder+" "+sc.Objective, copyHolderMacro(sc.Holder)+" "+sc.Objective
+		save[i], load[i] = swapPair{To: kept, From: work}, swapPair{To: work, From: kept}
 	}
+	r.fn("slot/save", "slot/save", swapData{P: p, Pairs: save})
+	r.fn("slot/load", "slot/load", swapData{P: p, Pairs: load})
+	for _, s := range p.Slots {
+		d := boardData{P: p, S: s}
+		r.fn(fmt.Sprintf("slot/out/%d", s.K), "slot/out", d)
+		r.fn(fmt.Sprintf("slot/in/%d", s.K), "slot/in", d)
+	}
+}
+
+// copyHolderMacro is CopyHolder with the slot a macro variable, $(k).
+func copyHolderMacro(h string) string {
+	return "#b$(k)." + strings.TrimPrefix(h, "#")
 }
 
 // copyHolder matches a board's copy of a holder (CopyHolder), which the
@@ -348,9 +357,10 @@ func swapScores(pack *datapack.Pack, p *Plan) []SwapScore {
 					break
 				}
 				o, _, _ := bytes.Cut(rest, []byte{' '})
-				if hs, os := string(h), string(o); p.BoardObjs[os] && !p.GlobalHolds[hs] && !copyHolder.MatchString(hs) {
-					seen[SwapScore{Holder: hs, Objective: os}] = true
+				if !p.BoardObjs[string(o)] || p.GlobalHolds[string(h)] || (bytes.HasPrefix(h, []byte("#b")) && copyHolder.Match(h)) {
+					continue
 				}
+				seen[SwapScore{Holder: string(h), Objective: string(o)}] = true
 			}
 		}
 	}
@@ -376,7 +386,6 @@ type (
 	swapPair struct{ To, From string }
 	swapData struct {
 		P     *Plan
-		S     BoardSlot
 		Pairs []swapPair
 	}
 	glowData struct {
