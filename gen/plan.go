@@ -93,10 +93,9 @@ type Plan struct {
 	// the pack's functions name, found in the rendered functions (Render
 	// fills it before rendering the copy functions), and the storage keys
 	// of a game.
-	Swap        []SwapScore
-	BoardKeys   []string
-	BoardObjs   map[string]bool // the objectives whose #holders are a board's game
-	GlobalHolds map[string]bool // #holders in those that are the pack's, not a board's
+	Swap      []SwapScore
+	BoardKeys []string
+	BoardObjs map[string]bool // the objectives whose #holders are a board's game
 
 	Greedy  *GreedyPlan  // nil unless Profile is greedy
 	RenjuP  *RenjuPlan   // nil unless the rule is renju
@@ -136,9 +135,11 @@ type SwapScore struct {
 }
 
 // CopyHolder is the holder board k keeps working-set holder h in.
-func CopyHolder(k int, h string) string {
-	return fmt.Sprintf("#b%d.%s", k, strings.TrimPrefix(h, "#"))
-}
+func CopyHolder(k int, h string) string { return copyName(strconv.Itoa(k), h) }
+
+// copyName is the copy of holder h for slot, a number or a macro
+// variable.
+func copyName(slot, h string) string { return "#b" + slot + "." + strings.TrimPrefix(h, "#") }
 
 // FixedUUID is an entity UUID the generator chooses: ID is the form
 // commands take it in (a selector), NBT the form summon takes
@@ -522,7 +523,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 		}
 	}
 	p.Objectives = objectives(p)
-	p.BoardObjs, p.GlobalHolds = boardObjectives(p)
+	p.BoardObjs = boardObjectives(p)
 	return p, nil
 }
 
@@ -589,9 +590,8 @@ func snbtFloat(f float64) string {
 // game, kept per board; the others hold temporaries of one call
 // (gomoku.t, the renju check's, the noise), constants, or scores of
 // entities and players, which belong to their board or player already.
-// globals are the #holders among them that are the pack's own.
-func boardObjectives(p *Plan) (objs, globals map[string]bool) {
-	objs = map[string]bool{"gomoku.game": true, "gomoku.cell": true}
+func boardObjectives(p *Plan) map[string]bool {
+	objs := map[string]bool{"gomoku.game": true, "gomoku.cell": true}
 	for _, o := range p.Objectives {
 		switch o.Name {
 		case "gomoku.code_b", "gomoku.code_w", "gomoku.att_b", "gomoku.def_b", "gomoku.cls_b",
@@ -600,7 +600,7 @@ func boardObjectives(p *Plan) (objs, globals map[string]bool) {
 			objs[o.Name] = true
 		}
 	}
-	return objs, map[string]bool{}
+	return objs
 }
 
 func objectives(p *Plan) []Objective {

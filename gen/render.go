@@ -199,17 +199,21 @@ func (r *renderer) run() error {
 	return nil
 }
 
+// nextLine splits b after its first line (without the newline).
+func nextLine(b []byte) (line, rest []byte) {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i], b[i+1:]
+	}
+	return b, nil
+}
+
 // tidy trims trailing spaces, drops blank lines and ends the text with one
 // newline: templates may be laid out freely without changing the output.
 func tidy(b []byte) []byte {
 	out := make([]byte, 0, len(b)+1)
 	for len(b) > 0 {
-		l := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			l, b = b[:i], b[i+1:]
-		} else {
-			b = nil
-		}
+		var l []byte
+		l, b = nextLine(b)
 		l = bytes.TrimRight(l, " \t\r")
 		if len(l) == 0 {
 			continue
@@ -321,9 +325,7 @@ func (r *renderer) renderSwap(p *Plan) {
 }
 
 // copyHolderMacro is CopyHolder with the slot a macro variable, $(k).
-func copyHolderMacro(h string) string {
-	return "#b$(k)." + strings.TrimPrefix(h, "#")
-}
+func copyHolderMacro(h string) string { return copyName("$(k)", h) }
 
 // copyHolder matches a board's copy of a holder (CopyHolder), which the
 // functions that wait for a board name beside the working set's.
@@ -336,12 +338,8 @@ func swapScores(pack *datapack.Pack, p *Plan) []SwapScore {
 	seen := map[SwapScore]bool{}
 	for _, b := range pack.Functions() {
 		for len(b) > 0 {
-			l := b
-			if i := bytes.IndexByte(b, '\n'); i >= 0 {
-				l, b = b[:i], b[i+1:]
-			} else {
-				b = nil
-			}
+			var l []byte
+			l, b = nextLine(b)
 			if len(l) == 0 || l[0] == '#' {
 				continue // a comment
 			}
@@ -357,7 +355,7 @@ func swapScores(pack *datapack.Pack, p *Plan) []SwapScore {
 					break
 				}
 				o, _, _ := bytes.Cut(rest, []byte{' '})
-				if !p.BoardObjs[string(o)] || p.GlobalHolds[string(h)] || (bytes.HasPrefix(h, []byte("#b")) && copyHolder.Match(h)) {
+				if !p.BoardObjs[string(o)] || (bytes.HasPrefix(h, []byte("#b")) && copyHolder.Match(h)) {
 					continue
 				}
 				seen[SwapScore{Holder: string(h), Objective: string(o)}] = true
