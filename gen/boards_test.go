@@ -48,9 +48,9 @@ func TestManyBoards(t *testing.T) {
 		}
 		t.Run(fmt.Sprintf("%d_%v_%s", c.size, c.rule, c.profile), func(t *testing.T) {
 			t.Parallel()
-			res, in := manyBoardsPack(t, c.size, c.rule, c.profile)
+			res := gen.SmallPack(t, c.size, c.rule, c.profile)
 			for s := range seeds {
-				st, err := playManyBoards(t, res, in, uint64(s))
+				st, err := playManyBoards(t, res, uint64(s))
 				if err != nil {
 					t.Fatalf("seed %d: %v", s, err)
 				}
@@ -75,7 +75,7 @@ func TestManyBoardsFailsWithoutPerBoardState(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res, in := manyBoardsPack(t, 7, game.Freestyle, c.profile)
+			res := gen.SmallPack(t, 7, game.Freestyle, c.profile)
 			taken := 0
 			for path, body := range res.Pack.Files {
 				if strings.Contains(path, c.under) && (c.profile == packplay.Seed000 || strings.HasSuffix(path, "/slot/save.mcfunction") || strings.HasSuffix(path, "/slot/load.mcfunction")) {
@@ -86,30 +86,13 @@ func TestManyBoardsFailsWithoutPerBoardState(t *testing.T) {
 			if taken == 0 {
 				t.Fatal("nothing found to take out")
 			}
-			if _, err := playManyBoards(t, res, in, 0); err == nil {
+			if _, err := playManyBoards(t, res, 0); err == nil {
 				t.Fatalf("with %d pieces taken out, the boards still agreed with their native games", taken)
 			} else {
 				t.Log(err)
 			}
 		})
 	}
-}
-
-// manyBoardsPack is the default config's pack (pack.boards boards) on a
-// small board, with its model.
-func manyBoardsPack(t *testing.T, size int, rule game.Rule, profile string) (*gen.Result, *gen.Input) {
-	t.Helper()
-	cfg := config.Default()
-	cfg.Game.Size, cfg.Game.Rule = size, rule
-	in, err := gen.FromConfig(cfg, profile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := gen.Generate(in, gen.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res, in
 }
 
 // manyStats is what playManyBoards played.
@@ -125,8 +108,9 @@ func (s manyStats) String() string {
 
 // playManyBoards plays one game on each of the pack's boards at once
 // (see TestManyBoards) and returns the first disagreement.
-func playManyBoards(t *testing.T, res *gen.Result, in *gen.Input, seed uint64) (manyStats, error) {
-	p, cfg, model := res.Plan, in.Config, in.Model
+func playManyBoards(t *testing.T, res *gen.Result, seed uint64) (manyStats, error) {
+	// gen.SmallPack's packs are the default config's, on a small board.
+	p, cfg, model := res.Plan, config.Default(), res.Plan.Model()
 	n := len(p.Slots)
 	st := manyStats{boards: n}
 	rng := rand.New(rand.NewPCG(seed, 77))

@@ -41,14 +41,7 @@ func (g *vmGame) menu(n int) {
 func TestVMBoardsRules(t *testing.T) {
 	cfg := smallConfig(5, game.Freestyle)
 	cfg.Pack.Boards, cfg.Pack.BoardsPerPlayer = 3, 1
-	in, err := FromConfig(cfg, "greedy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := packOf(t, cfg, "greedy")
 	alex := newVMGame(t, res)
 	alex.said()
 	// A second gomoku:new of a player with their one board rebuilds it.
@@ -177,14 +170,7 @@ func TestVMBoardsRules(t *testing.T) {
 func TestVMBoardsPerPlayer(t *testing.T) {
 	cfg := smallConfig(5, game.Freestyle)
 	cfg.Pack.Boards, cfg.Pack.BoardsPerPlayer = 3, 2
-	in, err := FromConfig(cfg, "greedy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := packOf(t, cfg, "greedy")
 	g := newVMGame(t, res)
 	g.m.MovePlayer(g.p, mcvm.Vec3{X: 50.5, Y: 64, Z: 0.5}, 0, 0)
 	g.call("gomoku:new")

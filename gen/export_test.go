@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 )
@@ -39,6 +40,9 @@ func SmallPack(t testing.TB, size int, rule game.Rule, profile string) *Result {
 	t.Helper()
 	return smallPack(t, size, rule, profile)
 }
+
+// Model is the evaluation model the plan was made from.
+func (p *Plan) Model() *eval.Model { return p.model }
 
 // PackHash identifies a pack by its files, for the tests (here and in
 // package gen_test) that run each distinct pack once: two configs may

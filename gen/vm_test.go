@@ -313,7 +313,13 @@ func (g *vmGame) console(format string, args ...any) {
 // smallPack generates the pack of smallConfig(size, rule) for profile.
 func smallPack(t testing.TB, size int, rule game.Rule, profile string) *Result {
 	t.Helper()
-	in, err := FromConfig(smallConfig(size, rule), profile)
+	return packOf(t, smallConfig(size, rule), profile)
+}
+
+// packOf generates cfg's pack for profile.
+func packOf(t testing.TB, cfg *config.Config, profile string) *Result {
+	t.Helper()
+	in, err := FromConfig(cfg, profile)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -513,10 +513,11 @@ func (g *Game) Undo() (int, error) {
 	}
 	// The stones taken off are the newest ones, newest first.
 	h := g.mirror.History()
+	score := g.scores()
 	n := 0
 	for n < len(h) {
 		i := h[len(h)-1-n]
-		if v, _ := g.score(g.holders[i], "gomoku.cell"); v != 0 {
+		if v, _ := score(g.holders[i], "gomoku.cell"); v != 0 {
 			break
 		}
 		n++
@@ -555,11 +556,16 @@ func (g *Game) Score(holder, objective string) (int32, bool) { return g.m.Score(
 // score reads a score of this board's game: from the working set while
 // the board is in play (#active gomoku.boards), else from the copy it
 // waits in (#b<slot>.<name>: the pack's naming of its copies).
-func (g *Game) score(holder, objective string) (int32, bool) {
+func (g *Game) score(holder, objective string) (int32, bool) { return g.scores()(holder, objective) }
+
+// scores is score for many reads in a row: where the game is kept is
+// looked up once.
+func (g *Game) scores() func(holder, objective string) (int32, bool) {
 	if a, ok := g.m.Score("#active", "gomoku.boards"); ok && int(a) != g.slot {
-		holder = fmt.Sprintf("#b%d.%s", g.slot, strings.TrimPrefix(holder, "#"))
+		prefix := fmt.Sprintf("#b%d.", g.slot)
+		return func(h, o string) (int32, bool) { return g.m.Score(prefix+strings.TrimPrefix(h, "#"), o) }
 	}
-	return g.m.Score(holder, objective)
+	return g.m.Score
 }
 
 func (g *Game) fmt(i int) string { return game.FormatMove(i, g.Size) }
@@ -673,11 +679,12 @@ func (g *Game) playerName() string {
 // changed, and plays it on the mirror. -1: nothing changed.
 func (g *Game) landed(what string) (int, error) {
 	found := -1
+	score := g.scores()
 	for i, h := range g.holders {
 		if g.mirror.At(i) != game.Empty {
 			continue
 		}
-		v, _ := g.score(h, "gomoku.cell")
+		v, _ := score(h, "gomoku.cell")
 		if v == 0 {
 			continue
 		}
@@ -735,9 +742,10 @@ func (g *Game) settle(what string, c *Cost) error {
 // verify checks the whole world against the mirror: every cell's score
 // and block, whose turn it is, and the game's state and winner.
 func (g *Game) verify(what string) error {
+	score := g.scores()
 	for i, h := range g.holders {
 		want := g.mirror.At(i)
-		v, _ := g.score(h, "gomoku.cell")
+		v, _ := score(h, "gomoku.cell")
 		if game.Colour(v) != want {
 			return fmt.Errorf("%s after %s: %s holds %d in its score, want %v", what, g.history(), g.fmt(i), v, want)
 		}
@@ -749,10 +757,10 @@ func (g *Game) verify(what string) error {
 			return fmt.Errorf("%s after %s: %s shows %s, want %s (%v)", what, g.history(), g.fmt(i), b, wantBlock, want)
 		}
 	}
-	state, _ := g.score("#state", "gomoku.game")
-	winner, _ := g.score("#winner", "gomoku.game")
-	turn, _ := g.score("#turn", "gomoku.game")
-	moves, _ := g.score("#moves", "gomoku.game")
+	state, _ := score("#state", "gomoku.game")
+	winner, _ := score("#winner", "gomoku.game")
+	turn, _ := score("#turn", "gomoku.game")
+	moves, _ := score("#moves", "gomoku.game")
 	switch {
 	case int(moves) != g.mirror.Moves():
 		return fmt.Errorf("%s after %s: the pack counts %d moves, want %d", what, g.history(), moves, g.mirror.Moves())

@@ -61,7 +61,7 @@ func CompareGreedyScores(m *mcvm.Machine, st *eval.State) error {
 // game's board, wherever its game is kept (in play or waiting in its
 // copies).
 func (g *Game) CompareGreedyScores(st *eval.State) error {
-	return compareGreedyScores(g.score, st)
+	return compareGreedyScores(g.scores(), st)
 }
 
 func compareGreedyScores(score func(holder, objective string) (int32, bool), st *eval.State) error {
