@@ -39,8 +39,11 @@ type Config struct {
 	Weights eval.Weights // the greedy AI
 	Seed000 Seed000      // the seed000 port, native and in the pack
 	Search  Search       // the search engine (sim/search)
-	Pack    Pack         // how the generated data pack looks (mcgomoku gen)
-	Tune    Tune         // what mcgomoku tune moves, and how (tune.go)
+	// Lookahead is the lookahead AI's search (sim/lookahead): the greedy
+	// model with threat and alpha-beta search small enough for commands.
+	Lookahead Lookahead
+	Pack      Pack // how the generated data pack looks (mcgomoku gen)
+	Tune      Tune // what mcgomoku tune moves, and how (tune.go)
 	// Source is the file the config came from ("(default)" when embedded).
 	Source string
 }
@@ -111,6 +114,39 @@ type Search struct {
 	// empty cell; a position is worth the mover's sum minus the opponent's.
 	Value [eval.NumPatterns]int32
 }
+
+// Lookahead holds the lookahead AI's budgets and shape (sim/lookahead).
+// Every number is small on purpose: the same search runs as commands,
+// where each stone placed costs hundreds of them.
+type Lookahead struct {
+	Depth        int // alpha-beta plies; a forced block is searched at no cost in depth
+	Width        int // moves searched at each inner node, best model score first
+	RootWidth    int // moves searched at the root
+	VCFDepth     int // our fours in one continuous-fours line at the root; 0 = no root VCF
+	VCFWidth     int // four-making moves tried at each continuous-fours node
+	LeafVCFDepth int // fours in the continuous-fours search at each leaf; 0 = none
+	LeafVCFNodes int // stones each leaf's continuous-fours search may place
+	Nodes        int // stones the alpha-beta search may place (its leaves' VCF included)
+	VCFNodes     int // stones the root's continuous-fours search may place
+	// TickCommands is how many commands the pack's search may run in one
+	// tick (gen proves every tick's slice within it).
+	TickCommands int
+	// Value is a quiet leaf's value of one pattern on one line of an empty
+	// cell; a position is worth the mover's sum minus the opponent's.
+	Value [eval.NumPatterns]int32
+}
+
+// MaxLookaheadValue bounds each lookahead value so that a leaf's sum over
+// the largest board (625 cells × 4 lines) stays within ±2^28, far from
+// the search's win scores (2^30 less the moves to the five).
+const MaxLookaheadValue = 1 << 16
+
+// MaxLookaheadWidth bounds the lookahead's widths: the pack keeps each
+// ply's candidates in scores of their own.
+const MaxLookaheadWidth = 16
+
+// MaxLookaheadDepth bounds its depths, for the same reason.
+const MaxLookaheadDepth = 12
 
 // MaxSearchValue bounds each search value so the evaluation of the largest
 // board (625 cells × 4 lines per colour) stays far from the win scores.
@@ -208,7 +244,8 @@ func builtin() *Config {
 		Weights: eval.DefaultWeights(),
 		Seed000: Seed000{Attack: 1000, Defence: 1300, Cap: 4100, CentreMax: 10, CentreMin: 1,
 			High: 2000, LineRadius: 6, DiagonalRadius: 4},
-		Search: DefaultSearch(),
+		Search:    DefaultSearch(),
+		Lookahead: DefaultLookahead(),
 		Pack: Pack{Description: "Gomoku: five in a row against the AI", Board: "minecraft:birch_planks",
 			Frame: "minecraft:dark_oak_planks", Grid: "minecraft:black_concrete",
 			Black: "minecraft:black_concrete", White: "minecraft:white_concrete",
@@ -216,6 +253,14 @@ func builtin() *Config {
 			Boards: 4, BoardsPerPlayer: 1},
 		Tune: DefaultTune(),
 	}
+}
+
+// DefaultLookahead is the code's default [lookahead] section.
+func DefaultLookahead() Lookahead {
+	return Lookahead{Depth: 3, Width: 3, RootWidth: 8, VCFDepth: 6, VCFWidth: 5,
+		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 400, TickCommands: 30_000,
+		Value: [eval.NumPatterns]int32{eval.One: 2, eval.Two: 5, eval.OpenTwo: 20, eval.Three: 15,
+			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000}}
 }
 
 // DefaultSearch is the code's default [search] section.
@@ -297,6 +342,19 @@ type raw struct {
 		LeafVCFNodes *int64           `toml:"leaf_vcf_nodes"`
 		Value        map[string]int64 `toml:"value"`
 	} `toml:"search"`
+	Lookahead struct {
+		Depth        *int64           `toml:"depth"`
+		Width        *int64           `toml:"width"`
+		RootWidth    *int64           `toml:"root_width"`
+		VCFDepth     *int64           `toml:"vcf_depth"`
+		VCFWidth     *int64           `toml:"vcf_width"`
+		LeafVCFDepth *int64           `toml:"leaf_vcf_depth"`
+		LeafVCFNodes *int64           `toml:"leaf_vcf_nodes"`
+		Nodes        *int64           `toml:"nodes"`
+		VCFNodes     *int64           `toml:"vcf_nodes"`
+		TickCommands *int64           `toml:"tick_commands"`
+		Value        map[string]int64 `toml:"value"`
+	} `toml:"lookahead"`
 	Pack struct {
 		Description *string `toml:"description"`
 		Board       *string `toml:"board"`
@@ -411,6 +469,27 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 		}
 		v := rs.Value[k]
 		d.int32In(&se.Value[p], &v, "search.value."+k, 0, MaxSearchValue)
+	}
+
+	la, rl := &c.Lookahead, &r.Lookahead
+	d.intIn(&la.Depth, rl.Depth, "lookahead.depth", 1, MaxLookaheadDepth)
+	d.intIn(&la.Width, rl.Width, "lookahead.width", 1, MaxLookaheadWidth)
+	d.intIn(&la.RootWidth, rl.RootWidth, "lookahead.root_width", 1, MaxLookaheadWidth)
+	d.intIn(&la.VCFDepth, rl.VCFDepth, "lookahead.vcf_depth", 0, MaxLookaheadDepth)
+	d.intIn(&la.VCFWidth, rl.VCFWidth, "lookahead.vcf_width", 1, MaxLookaheadWidth)
+	d.intIn(&la.LeafVCFDepth, rl.LeafVCFDepth, "lookahead.leaf_vcf_depth", 0, MaxLookaheadDepth)
+	d.intIn(&la.LeafVCFNodes, rl.LeafVCFNodes, "lookahead.leaf_vcf_nodes", 0, 1_000_000)
+	d.intIn(&la.Nodes, rl.Nodes, "lookahead.nodes", 1, 1_000_000)
+	d.intIn(&la.VCFNodes, rl.VCFNodes, "lookahead.vcf_nodes", 0, 1_000_000)
+	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
+	for _, k := range sortedKeys(rl.Value) {
+		p, ok := eval.ParsePattern(k)
+		if !ok {
+			d.fail("lookahead.value."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
+			continue
+		}
+		v := rl.Value[k]
+		d.int32In(&la.Value[p], &v, "lookahead.value."+k, 0, MaxLookaheadValue)
 	}
 
 	pk := &c.Pack
@@ -608,14 +687,15 @@ func contains(list []string, s string) bool {
 
 // known lists the valid keys of each table, for "did you mean" hints.
 var known = map[string][]string{
-	"":        {"game", "ai", "weights", "seed000", "search", "pack", "tune"},
+	"":        {"game", "ai", "weights", "seed000", "search", "lookahead", "pack", "tune"},
 	"game":    {"size", "rule", "ai_colour"},
 	"ai":      {"profile", "seed"},
 	"weights": {"centre", "noise", "attack", "defence", "attack_combo", "defence_combo"},
 	"seed000": {"attack", "defence", "cap", "centre_max", "centre_min", "high", "line_radius", "diagonal_radius"},
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
-	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win"},
+	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "tick_commands", "value"},
+	"pack":      {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 
 func hint(k toml.Key) string {

@@ -1,0 +1,436 @@
+// Package lookahead is the lookahead AI: the greedy evaluation model
+// (sim/eval) with a search designed to run as Minecraft commands, where
+// every stone placed costs hundreds of them. The native code here is the
+// algorithm's definition; the pack's commands are its other rendering,
+// and the two must agree on the move, the value and the nodes visited.
+//
+// What it may use is what the pack keeps per empty cell anyway: each
+// side's score (eval.State.Score), how many of its lines would make a four
+// (Fours) or an open three (OpenThrees), and each line's pattern (to see a
+// five). Nothing here scans the board except to pick candidates, and no
+// value depends on anything but the position.
+//
+// One choice, for the side to move S, runs these stages:
+//
+//  1. Rules: the greedy model's best cell g (the weights' tiers put a five
+//     first, then a block of the opponent's five): if g makes a five, or
+//     the opponent has a five at g, play g.
+//  2. S's win by continuous fours (vcf), with at most 1, 2, …, vcf_depth
+//     fours in turn (so a short win is found first), vcf_nodes stones in
+//     all: if found, play its first four.
+//  3. Alpha-beta (negamax) over the root_width best cells by S's score, to
+//     depth plies, width cells at each inner node, at most nodes stones.
+//     After each stone, the five points it made for its colour (empty
+//     cells where that colour would make five, on the stone's four lines)
+//     decide what follows: two or more win (the opponent has none to play
+//     first, see below); one forces the opponent's reply there, searched
+//     at no cost in depth (a renju black that cannot block it loses). At a
+//     leaf the side to move's vcf (leaf_vcf_depth fours, leaf_vcf_nodes
+//     stones) is a win, else the leaf is worth its static value: the
+//     lookahead.value of every empty cell's pattern on each line, the
+//     mover's sum minus the opponent's. A five on move k (the root's move
+//     is move 1) is worth Win-k, so sooner wins and later losses are
+//     preferred; among equal values the earlier candidate (the model's
+//     better) is played.
+//
+// Why no board-wide check for fives is needed: stage 1 leaves the root
+// without five points for either side, a five point can only be made by a
+// stone on its line (so counting along the last stone's lines finds every
+// new one), and a single five point is always answered at once. So the
+// side to move never has a five point and the opponent has at most the
+// one it must block.
+//
+// Renju: black's moves inside the search skip cells that would make two
+// fours or two open threes (quickForbidden, the pack's cheap test; the
+// game's full rule also refuses overlines and counts a three only when its
+// key point is legal), and white's four wins outright when black's block
+// is such a cell. The move finally chosen is checked with the full rule by
+// the caller, which excludes it and chooses again if it is forbidden.
+//
+// Nodes are stones placed (each make); a budget that runs out stops the
+// stage, and the root keeps only the moves searched to the end.
+package lookahead
+
+import (
+	"math"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// Win is the value of a five on the first move; a five on move k (the
+// root's move being move 1) is worth Win-k, a loss the negation.
+const Win int32 = 1 << 30
+
+// MaxPly bounds how deep any line goes, forced blocks and fours
+// included (the pack keeps a frame of scores per ply): a node there is
+// valued statically, and a continuous-fours search starting there finds
+// nothing.
+const MaxPly = 24
+
+// wonAbove separates forced results from the static values of quiet
+// leaves, which config.MaxLookaheadValue keeps within ±2^28.
+const wonAbove = Win - 1<<20
+
+// Reasons a move was chosen.
+const (
+	ReasonFive   = "five"   // stage 1: the greedy move makes five
+	ReasonBlock  = "block"  // stage 1: the greedy move blocks the opponent's five
+	ReasonVCF    = "vcf"    // stage 2: a win by continuous fours
+	ReasonSearch = "search" // stage 3: the alpha-beta search
+)
+
+// RootMove is one move of the root search with its value, from the
+// mover's view: exact for the first, a bound (no better than the best so
+// far) for a later move that failed low, as alpha-beta gives it.
+type RootMove struct {
+	Cell  int
+	Value int32
+	Nodes int // stones placed searching it
+}
+
+// Result is a choice with everything it was chosen from.
+type Result struct {
+	Move   int   // the cell to play, -1 if the board is full
+	Value  int32 // from the mover's view: ±(Win-k) for a five on move k, else 0
+	Nodes  int   // stones placed by stages 2 and 3
+	Reason string
+	// VCFNodes is the part of Nodes spent by stage 2.
+	VCFNodes int
+	// Root lists stage 3's candidates in the order searched and the
+	// values they got (those the budget left unfinished are left out).
+	Root []RootMove
+}
+
+// Decisive reports whether v is a forced result and the move number of
+// its five (positive a win for the side the value belongs to).
+func Decisive(v int32) (move int, ok bool) {
+	switch {
+	case v > wonAbove:
+		return int(Win - v), true
+	case v < -wonAbove:
+		return -int(Win + v), true
+	}
+	return 0, false
+}
+
+// Searcher runs choices under one config; it keeps only scratch space
+// between them, so it is cheap to keep per player.
+type Searcher struct {
+	cfg   config.Lookahead
+	st    *eval.State
+	m     *eval.Model
+	renju bool
+	n     int // board side
+
+	nodes, limit int
+	abort        bool // the stage's budget ran out
+	// vcfLimit bounds the current continuous-fours search; cut says it
+	// was reached (a leaf's search then finds nothing, the stage goes on).
+	vcfLimit int
+	cut      bool
+	bufs     [][]cand // candidate lists by ply
+}
+
+type cand struct {
+	cell  int
+	score int32
+}
+
+// New returns a searcher for cfg.
+func New(cfg config.Lookahead) *Searcher { return &Searcher{cfg: cfg} }
+
+// Choose returns the move for toMove in st's position. st is used as the
+// search's board and is back as it was on return. skip, if not nil,
+// names root cells not to play (renju cells the full rule refused).
+// Weights' noise is not used: the lookahead is deterministic.
+func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) bool) Result {
+	s.st, s.m = st, st.Model()
+	s.renju, s.n = s.m.Rule == game.Renju, s.m.Size
+	s.nodes, s.abort = 0, false
+	res := Result{Move: -1}
+
+	g, _ := st.Best(toMove, skip, nil)
+	if g < 0 {
+		return res
+	}
+	res.Move = g
+	switch {
+	case makesFive(st, g, toMove):
+		res.Value, res.Reason = Win-1, ReasonFive
+		return res
+	case makesFive(st, g, toMove.Opponent()):
+		res.Reason = ReasonBlock
+		return res
+	}
+
+	if s.cfg.VCFDepth > 0 && s.cfg.VCFNodes > 0 {
+		// Iterative deepening: a short win is found before a long line
+		// of the first four spends the budget.
+		s.limit, s.vcfLimit = s.cfg.VCFNodes, s.cfg.VCFNodes
+		for d := 1; d <= s.cfg.VCFDepth && !s.abort; d++ {
+			five, first := s.vcf(toMove, d, 0, skip)
+			res.Nodes, res.VCFNodes = s.nodes, s.nodes
+			if five > 0 {
+				res.Move, res.Value, res.Reason = first, Win-int32(five), ReasonVCF
+				return res
+			}
+		}
+	}
+
+	s.abort, s.limit = false, s.nodes+s.cfg.Nodes
+	res.Reason = ReasonSearch
+	cands := s.candidates(toMove, s.cfg.RootWidth, false, skip, 0)
+	alpha, beta := int32(-math.MaxInt32), int32(math.MaxInt32)
+	best := int32(math.MinInt32)
+	for _, c := range cands {
+		before := s.nodes
+		v := s.child(c.cell, toMove, s.cfg.Depth-1, alpha, beta, 0)
+		if s.abort {
+			break
+		}
+		res.Root = append(res.Root, RootMove{Cell: c.cell, Value: v, Nodes: s.nodes - before})
+		if v > best {
+			best, res.Move, res.Value = v, c.cell, v
+			alpha = max(alpha, v)
+		}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+// child plays m for t (the side to move at ply, which counts the moves
+// made since the root), searches what follows to depth and takes m back.
+// The value is t's.
+func (s *Searcher) child(m int, t game.Colour, depth int, alpha, beta int32, ply int) int32 {
+	if s.nodes >= s.limit {
+		s.abort = true
+		return 0
+	}
+	s.nodes++
+	s.st.Place(m, t)
+	k, f := s.fives(m, t)
+	var v int32
+	switch {
+	case k >= 2: // m is move ply+1, the reply ply+2, the five ply+3
+		v = Win - int32(ply+3)
+	case k == 1:
+		v = -s.forced(t.Opponent(), f, depth, -beta, -alpha, ply+1)
+	default:
+		v = -s.node(t.Opponent(), depth, -beta, -alpha, ply+1)
+	}
+	s.st.Remove(m)
+	return v
+}
+
+// forced is t's node when it must block the opponent's five point f.
+func (s *Searcher) forced(t game.Colour, f, depth int, alpha, beta int32, ply int) int32 {
+	if ply >= MaxPly {
+		return s.static(t)
+	}
+	if s.renju && t == game.Black && s.quickForbidden(f) {
+		return -(Win - int32(ply+2)) // the opponent's five is the next move but one
+	}
+	return s.child(f, t, depth, alpha, beta, ply)
+}
+
+// node is t's value at ply with depth plies left and no five point to
+// block.
+func (s *Searcher) node(t game.Colour, depth int, alpha, beta int32, ply int) int32 {
+	if ply >= MaxPly {
+		return s.static(t)
+	}
+	if depth <= 0 {
+		if s.cfg.LeafVCFDepth > 0 && s.cfg.LeafVCFNodes > 0 {
+			// One pass at full depth: deepening as at the root would
+			// cost every leaf its shallow passes again.
+			s.vcfLimit = s.nodes + s.cfg.LeafVCFNodes
+			five, _ := s.vcf(t, s.cfg.LeafVCFDepth, ply, nil)
+			s.cut = false
+			if s.abort {
+				return 0
+			}
+			if five > 0 {
+				return Win - int32(five)
+			}
+		}
+		return s.static(t)
+	}
+	cands := s.candidates(t, s.cfg.Width, false, nil, ply)
+	if len(cands) == 0 {
+		return 0
+	}
+	best := int32(math.MinInt32)
+	for _, c := range cands {
+		v := s.child(c.cell, t, depth-1, alpha, beta, ply)
+		if s.abort {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// vcf looks for a's win by continuous fours, at most depth of them, a to
+// move at ply with no five point on the board. It returns the move number
+// of a's five and a's first four, or 0 and -1.
+func (s *Searcher) vcf(a game.Colour, depth, ply int, skip func(int) bool) (five, first int) {
+	if ply+2 > MaxPly {
+		return 0, -1
+	}
+	d := a.Opponent()
+	for _, c := range s.candidates(a, s.cfg.VCFWidth, true, skip, ply) {
+		if !s.spend() {
+			return 0, -1
+		}
+		s.st.Place(c.cell, a)
+		k, f := s.fives(c.cell, a)
+		r := 0
+		switch {
+		case k >= 2:
+			r = ply + 3
+		case k == 1 && s.renju && d == game.Black && s.quickForbidden(f):
+			r = ply + 3
+		case k == 1 && depth > 1:
+			if !s.spend() {
+				break
+			}
+			s.st.Place(f, d)
+			if kd, _ := s.fives(f, d); kd == 0 {
+				r, _ = s.vcf(a, depth-1, ply+2, nil)
+			}
+			s.st.Remove(f)
+		}
+		s.st.Remove(c.cell)
+		if s.abort || s.cut {
+			return 0, -1
+		}
+		if r > 0 {
+			return r, c.cell
+		}
+	}
+	return 0, -1
+}
+
+// spend counts a stone of a continuous-fours search, or reports that
+// its budget or the stage's is spent.
+func (s *Searcher) spend() bool {
+	switch {
+	case s.nodes >= s.limit:
+		s.abort = true
+	case s.nodes >= s.vcfLimit:
+		s.cut = true
+	default:
+		s.nodes++
+		return true
+	}
+	return false
+}
+
+// candidates returns up to k empty cells by t's score, best first, ties
+// to the earlier cell in the model's order; foursOnly keeps only cells
+// where t makes a four. Renju black's quickly forbidden cells are left
+// out. The list is scratch space of ply, valid until the next call there.
+//
+// It is the pack's one pass in tie-break order with an insertion into a
+// sorted list: a cell goes before the first entry it strictly beats.
+func (s *Searcher) candidates(t game.Colour, k int, foursOnly bool, skip func(int) bool, ply int) []cand {
+	for len(s.bufs) <= ply {
+		s.bufs = append(s.bufs, make([]cand, 0, config.MaxLookaheadWidth+1))
+	}
+	list := s.bufs[ply][:0]
+	black := s.renju && t == game.Black
+	for _, cell := range s.m.Order {
+		if s.st.At(cell) != game.Empty || foursOnly && s.st.Fours(cell, t) == 0 ||
+			skip != nil && skip(cell) || black && s.quickForbidden(cell) {
+			continue
+		}
+		v := s.st.Score(cell, t)
+		if len(list) == k && v <= list[k-1].score {
+			continue
+		}
+		j := len(list)
+		for j > 0 && v > list[j-1].score {
+			j--
+		}
+		if len(list) < k {
+			list = append(list, cand{})
+		}
+		copy(list[j+1:], list[j:len(list)-1])
+		list[j] = cand{cell, v}
+	}
+	s.bufs[ply] = list
+	return list
+}
+
+// fives counts the five points of colour c on the four lines through
+// cell m (within four cells of it) and returns the last one found.
+func (s *Searcher) fives(m int, c game.Colour) (k, f int) {
+	n := s.n
+	x, y := m%n, m/n
+	f = -1
+	for d, dir := range game.Directions {
+		for step := -4; step <= 4; step++ {
+			qx, qy := x+step*dir[0], y+step*dir[1]
+			if step == 0 || qx < 0 || qy < 0 || qx >= n || qy >= n {
+				continue
+			}
+			q := qy*n + qx
+			if s.st.At(q) == game.Empty && s.st.Pattern(q, d, c) == eval.Five {
+				k, f = k+1, q
+			}
+		}
+	}
+	return k, f
+}
+
+// quickForbidden is the search's test of a renju black move.
+func (s *Searcher) quickForbidden(cell int) bool { return QuickForbidden(s.st, cell) }
+
+// QuickForbidden is the search's test of a renju black move on the empty
+// cell: two fours or two open threes by the model's counts. The full rule
+// (game.Board.Forbidden) also refuses overlines and counts a three only if
+// its key point is legal; the pack can afford this test at every node.
+func QuickForbidden(st *eval.State, cell int) bool {
+	return st.Fours(cell, game.Black) >= 2 || st.OpenThrees(cell, game.Black) >= 2
+}
+
+// makesFive reports whether c makes a five on the empty cell i.
+func makesFive(st *eval.State, i int, c game.Colour) bool {
+	for _, p := range st.Lines(i, c) {
+		if p == eval.Five {
+			return true
+		}
+	}
+	return false
+}
+
+// static is a quiet leaf's worth for t: over every empty cell and line,
+// lookahead.value of t's pattern there minus that of the opponent's (the
+// pack keeps the two sums as stones come and go). config bounds each
+// value so that the sum stays far below the win scores.
+func (s *Searcher) static(t game.Colour) int32 {
+	var sum int32
+	u := t.Opponent()
+	for cell := 0; cell < s.n*s.n; cell++ {
+		if s.st.At(cell) != game.Empty {
+			continue
+		}
+		for _, p := range s.st.Lines(cell, t) {
+			sum += s.cfg.Value[p]
+		}
+		for _, p := range s.st.Lines(cell, u) {
+			sum -= s.cfg.Value[p]
+		}
+	}
+	return sum
+}

@@ -1,0 +1,258 @@
+package lookahead
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+)
+
+// randomState plays n random legal moves on a fresh board and returns the
+// evaluation and board, or nil if the game ended first.
+func randomState(t *testing.T, rng *rand.Rand, size int, rule game.Rule, n int) (*eval.State, *game.Board) {
+	t.Helper()
+	m, err := eval.NewModel(size, rule, config.PackDefault().Weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := game.NewBoard(size, rule)
+	st := eval.NewState(m)
+	// Stones near the centre, so lines form.
+	for b.Moves() < n {
+		c := size / 2
+		x, y := c+rng.IntN(7)-3, c+rng.IntN(7)-3
+		i := b.Index(x, y)
+		if b.Legal(i) != nil {
+			if b.Moves() > size*size/2 {
+				return nil, nil
+			}
+			continue
+		}
+		col := b.ToMove()
+		b.Play(i)
+		st.Place(i, col)
+		if b.Over() {
+			return nil, nil
+		}
+	}
+	return st, b
+}
+
+func snapshot(st *eval.State, size int) []int32 {
+	var out []int32
+	for i := 0; i < size*size; i++ {
+		out = append(out, int32(st.At(i)), st.Score(i, game.Black), st.Score(i, game.White))
+	}
+	return out
+}
+
+// TestChooseLeavesTheStateAsItWas: every make is unmade, and the same
+// position gives the same result twice (the search keeps nothing).
+func TestChooseLeavesTheStateAsItWas(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := 0; k < 60; k++ {
+		rule := []game.Rule{game.Freestyle, game.Renju}[k%2]
+		st, b := randomState(t, rng, 11, rule, 6+rng.IntN(20))
+		if st == nil {
+			continue
+		}
+		before := snapshot(st, 11)
+		s := New(config.PackDefault().Lookahead)
+		r1 := s.Choose(st, b.ToMove(), nil)
+		if err := st.Check(); err != nil {
+			t.Fatalf("after a search: %v", err)
+		}
+		after := snapshot(st, 11)
+		for i := range before {
+			if before[i] != after[i] {
+				t.Fatalf("position %d: the search changed the state at %d\n%s", k, i/3, game.Picture(b))
+			}
+		}
+		r2 := New(config.PackDefault().Lookahead).Choose(st, b.ToMove(), nil)
+		if r1.Move != r2.Move || r1.Value != r2.Value || r1.Nodes != r2.Nodes || len(r1.Root) != len(r2.Root) {
+			t.Fatalf("position %d: two searches differ: %+v and %+v", k, r1, r2)
+		}
+		if r1.Move < 0 || b.At(r1.Move) != game.Empty {
+			t.Fatalf("position %d: move %d is not an empty cell", k, r1.Move)
+		}
+		cfg := config.PackDefault().Lookahead
+		if r1.VCFNodes > cfg.VCFNodes || r1.Nodes-r1.VCFNodes > cfg.Nodes {
+			t.Fatalf("position %d: %d nodes (%d in the root VCF) over the budgets %d and %d", k, r1.Nodes, r1.VCFNodes, cfg.Nodes, cfg.VCFNodes)
+		}
+	}
+}
+
+// minimax is the search's definition without alpha-beta or budgets: the
+// value alpha-beta must find at the root.
+func (s *Searcher) minimax(t game.Colour, depth, ply int, forced int) int32 {
+	if ply >= MaxPly {
+		return s.static(t)
+	}
+	if forced >= 0 {
+		if s.renju && t == game.Black && s.quickForbidden(forced) {
+			return -(Win - int32(ply+2))
+		}
+		return s.minimaxChild(forced, t, depth, ply)
+	}
+	if depth <= 0 {
+		return s.node(t, 0, 0, 0, ply) // the leaf: its VCF and static value
+	}
+	cands := append([]cand(nil), s.candidates(t, s.cfg.Width, false, nil, ply)...)
+	if len(cands) == 0 {
+		return 0
+	}
+	best := int32(math.MinInt32)
+	for _, c := range cands {
+		best = max(best, s.minimaxChild(c.cell, t, depth-1, ply))
+	}
+	return best
+}
+
+func (s *Searcher) minimaxChild(m int, t game.Colour, depth, ply int) int32 {
+	s.st.Place(m, t)
+	defer s.st.Remove(m)
+	k, f := s.fives(m, t)
+	switch {
+	case k >= 2:
+		return Win - int32(ply+3)
+	case k == 1:
+		return -s.minimax(t.Opponent(), depth, ply+1, f)
+	}
+	return -s.minimax(t.Opponent(), depth, ply+1, -1)
+}
+
+// TestAlphaBetaIsMinimax: with budgets too large to matter, the root's
+// best value and move are those of plain minimax over the same tree (the
+// first root move with the largest value).
+func TestAlphaBetaIsMinimax(t *testing.T) {
+	cfg := config.PackDefault().Lookahead
+	cfg.Depth, cfg.Width, cfg.RootWidth = 3, 3, 5
+	cfg.Nodes, cfg.VCFNodes, cfg.LeafVCFNodes = 1_000_000, 0, 1_000_000
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := 0
+	for k := 0; k < 80 && checked < 40; k++ {
+		rule := []game.Rule{game.Freestyle, game.Renju}[k%2]
+		st, b := randomState(t, rng, 11, rule, 8+rng.IntN(16))
+		if st == nil {
+			continue
+		}
+		s := New(cfg)
+		r := s.Choose(st, b.ToMove(), nil)
+		if r.Reason != ReasonSearch {
+			continue
+		}
+		checked++
+		ref := New(cfg)
+		ref.st, ref.m, ref.renju, ref.n = st, st.Model(), rule == game.Renju, 11
+		ref.limit, ref.vcfLimit = math.MaxInt, math.MaxInt
+		cands := append([]cand(nil), ref.candidates(b.ToMove(), cfg.RootWidth, false, nil, 0)...)
+		bestV, bestM := int32(math.MinInt32), -1
+		for _, c := range cands {
+			v := ref.minimaxChild(c.cell, b.ToMove(), cfg.Depth-1, 0)
+			if v > bestV {
+				bestV, bestM = v, c.cell
+			}
+		}
+		if r.Value != bestV || r.Move != bestM {
+			t.Errorf("position %d: alpha-beta plays %s worth %d, minimax %s worth %d\n%s",
+				k, game.FormatMove(r.Move, 11), r.Value, game.FormatMove(bestM, 11), bestV, game.Picture(b))
+		}
+		if r.Root[0].Value != ref.minimaxChild(cands[0].cell, b.ToMove(), cfg.Depth-1, 0) {
+			t.Errorf("position %d: the first root move's value is not exact", k)
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d positions reached the search stage", checked)
+	}
+}
+
+// TestCandidatesOrder: the best k by score, ties to the model's order.
+func TestCandidatesOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for k := 0; k < 30; k++ {
+		st, b := randomState(t, rng, 9, game.Freestyle, 4+rng.IntN(10))
+		if st == nil {
+			continue
+		}
+		s := New(config.PackDefault().Lookahead)
+		s.st, s.m, s.n = st, st.Model(), 9
+		got := s.candidates(b.ToMove(), 5, false, nil, 0)
+		// Reference: a stable sort of every empty cell in the model's
+		// order by descending score.
+		var all []cand
+		for _, c := range st.Model().Order {
+			if st.At(c) == game.Empty {
+				all = append(all, cand{c, st.Score(c, b.ToMove())})
+			}
+		}
+		for i := 1; i < len(all); i++ {
+			for j := i; j > 0 && all[j].score > all[j-1].score; j-- {
+				all[j], all[j-1] = all[j-1], all[j]
+			}
+		}
+		for i := range got {
+			if got[i] != all[i] {
+				t.Fatalf("position %d: candidate %d is %v, want %v", k, i, got[i], all[i])
+			}
+		}
+	}
+}
+
+// TestFivesFindsEveryFivePoint compares fives with the board's own rule.
+func TestFivesFindsEveryFivePoint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for k := 0; k < 200; k++ {
+		rule := []game.Rule{game.Freestyle, game.Standard, game.Renju}[k%3]
+		st, b := randomState(t, rng, 9, rule, 6+rng.IntN(20))
+		if st == nil {
+			continue
+		}
+		s := New(config.PackDefault().Lookahead)
+		s.st, s.m, s.n = st, st.Model(), 9
+		last := b.LastMove()
+		c := b.At(last)
+		k2, _ := s.fives(last, c)
+		want := 0
+		x, y := b.XY(last)
+		for _, d := range game.Directions {
+			for step := -4; step <= 4; step++ {
+				qx, qy := x+step*d[0], y+step*d[1]
+				if step == 0 || !b.In(qx, qy) || b.AtXY(qx, qy) != game.Empty {
+					continue
+				}
+				q := b.Index(qx, qy)
+				// A five point on this line: c's five through q along d.
+				if line := fiveAlong(b, q, d, c); line {
+					want++
+				}
+			}
+		}
+		if k2 != want {
+			t.Fatalf("position %d: fives counts %d five points through %s, the board %d\n%s", k, k2, game.FormatMove(last, 9), want, game.Picture(b))
+		}
+	}
+}
+
+// fiveAlong reports whether c playing q makes five along d (exactly five
+// where the rule wants it).
+func fiveAlong(b *game.Board, q int, d [2]int, c game.Colour) bool {
+	x, y := b.XY(q)
+	run := 1
+	for _, sgn := range []int{1, -1} {
+		for k := 1; ; k++ {
+			qx, qy := x+sgn*k*d[0], y+sgn*k*d[1]
+			if !b.In(qx, qy) || b.AtXY(qx, qy) != c {
+				break
+			}
+			run++
+		}
+	}
+	exact := b.Rule() == game.Standard || b.Rule() == game.Renju && c == game.Black
+	if exact {
+		return run == 5
+	}
+	return run >= 5
+}

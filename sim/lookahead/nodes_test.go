@@ -1,0 +1,54 @@
+package lookahead_test
+
+import (
+	"context"
+	"os"
+	"sort"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+// TestNodesPerMove measures how many stones the lookahead places a move
+// against greedy (mean and percentiles over 20 games), the figure its
+// think time in the world follows, for a config of one's choice:
+//
+//	LA_CFG=my.toml go test ./sim/lookahead -run NodesPerMove -v
+func TestNodesPerMove(t *testing.T) {
+	cf := os.Getenv("LA_CFG")
+	if cf == "" {
+		t.Skip("set LA_CFG to a config to measure its lookahead")
+	}
+	cfg, err := config.Load(cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := player.LookaheadMaker("la", cfg.Weights, cfg.Lookahead)
+	gm := player.GreedyMaker("g", cfg.Weights)
+	var nodes []int
+	for gi := 0; gi < 20; gi++ {
+		b, _ := game.NewBoard(15, game.Freestyle)
+		la, _ := mk(player.Options{})
+		g, _ := gm(player.Options{})
+		b.Play(7*15 + 7 + gi%3 - 1)
+		b.Play(6*15 + 7 + gi/3%3 - 1)
+		for !b.Over() {
+			var m int
+			if b.Moves()%2 == gi%2 {
+				m, _ = la.Move(context.Background(), b)
+				nodes = append(nodes, la.(*player.Lookahead).Last().Nodes)
+			} else {
+				m, _ = g.Move(context.Background(), b)
+			}
+			b.Play(m)
+		}
+	}
+	sort.Ints(nodes)
+	sum := 0
+	for _, n := range nodes {
+		sum += n
+	}
+	t.Logf("moves %d mean %.0f p50 %d p90 %d p99 %d max %d\n", len(nodes), float64(sum)/float64(len(nodes)), nodes[len(nodes)/2], nodes[len(nodes)*9/10], nodes[len(nodes)*99/100], nodes[len(nodes)-1])
+}

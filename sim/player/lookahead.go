@@ -1,0 +1,108 @@
+package player
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/lookahead"
+)
+
+func init() {
+	RegisterPrepared("lookahead", func(arg string) (Maker, error) {
+		cfg, name := config.PackDefault(), "lookahead"
+		if arg != "" {
+			c, err := config.Load(arg)
+			if err != nil {
+				return nil, err
+			}
+			cfg, name = c, "lookahead:"+arg
+		}
+		return LookaheadMaker(name, cfg.Weights, cfg.Lookahead), nil
+	})
+}
+
+// Lookahead is the lookahead AI (sim/lookahead): the greedy model with the
+// threat and alpha-beta search the pack built with --ai lookahead runs,
+// node for node. Without a config it plays the pack's default config
+// (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does.
+type Lookahead struct {
+	name     string
+	models   *modelCache
+	searcher *lookahead.Searcher
+	state    *eval.State
+	follow   Follower
+	last     lookahead.Result
+}
+
+// LookaheadMaker returns a Maker of lookahead players with weights w and
+// search numbers cfg, sharing their models as GreedyMaker's do.
+func LookaheadMaker(name string, w eval.Weights, cfg config.Lookahead) Maker {
+	models := &modelCache{weights: w}
+	return func(Options) (Player, error) {
+		return &Lookahead{name: name, models: models, searcher: lookahead.New(cfg)}, nil
+	}
+}
+
+func (l *Lookahead) Name() string { return l.name }
+
+// Last returns the search behind the last move, for tools and tests.
+func (l *Lookahead) Last() lookahead.Result { return l.last }
+
+// State returns the evaluation after the last Move.
+func (l *Lookahead) State() *eval.State { return l.state }
+
+// Finish hands the player's evaluation back for a later player's game.
+func (l *Lookahead) Finish() {
+	if l.state != nil {
+		putState(l.state, l.follow.moves)
+		l.state, l.follow.moves = nil, nil
+	}
+}
+
+func (l *Lookahead) sync(b *game.Board) error {
+	if l.state == nil || l.state.Model().Size != b.Size() || l.state.Model().Rule != b.Rule() {
+		if l.state != nil {
+			putState(l.state, l.follow.moves)
+		}
+		st, moves, err := l.models.state(b.Size(), b.Rule())
+		if err != nil {
+			return err
+		}
+		l.state, l.follow.moves = st, moves
+	}
+	l.follow.SyncReset(b, l.state.Place, l.state.Remove, l.state.Reset)
+	return nil
+}
+
+// Move searches the position and plays the result; a cell the full renju
+// rule forbids is excluded and the choice made again, as the pack does.
+func (l *Lookahead) Move(ctx context.Context, b *game.Board) (int, error) {
+	if b.Over() {
+		return -1, game.ErrGameOver
+	}
+	if err := l.sync(b); err != nil {
+		return -1, err
+	}
+	var refused map[int]bool
+	for {
+		var skip func(int) bool
+		if refused != nil {
+			skip = func(i int) bool { return refused[i] }
+		}
+		r := l.searcher.Choose(l.state, b.ToMove(), skip)
+		l.last = r
+		if r.Move < 0 {
+			return -1, errors.New("lookahead: no legal move left")
+		}
+		if b.Legal(r.Move) == nil {
+			return r.Move, nil
+		}
+		if refused == nil {
+			refused = map[int]bool{}
+		}
+		refused[r.Move] = true
+	}
+}
