@@ -48,23 +48,24 @@ type analyzer struct {
 	bound func(selector string) (int, error)
 	memo  map[string]int
 	busy  map[string]bool
+	// fixed are functions whose worst case is proved otherwise (the
+	// lookahead's slice, which loops on its own budget): that cost.
+	fixed map[string]int
+	// zero are functions counted as free (their calls still cost one),
+	// to measure what the rest of a function costs.
+	zero map[string]bool
 }
 
 // analyze returns the worst case of each entry; bound gives the most
 // entities a forking selector (execute as/at) can select.
 func analyze(p *datapack.Pack, entries []string, bound func(string) (int, error)) (*Costs, error) {
-	a := &analyzer{fns: map[string][]string{}, bound: bound, memo: map[string]int{}, busy: map[string]bool{}}
-	for id, b := range p.Functions() {
-		var lines []string
-		for _, l := range strings.Split(string(b), "\n") {
-			l = strings.TrimSpace(l)
-			if l == "" || strings.HasPrefix(l, "#") {
-				continue
-			}
-			lines = append(lines, l)
-		}
-		a.fns[id.String()] = lines
-	}
+	return analyzeWith(p, entries, bound, nil, nil)
+}
+
+// analyzeWith is analyze with functions of known cost (fixed) and
+// functions taken as free (zero).
+func analyzeWith(p *datapack.Pack, entries []string, bound func(string) (int, error), fixed map[string]int, zero map[string]bool) (*Costs, error) {
+	a := newAnalyzer(p, bound, fixed, zero)
 	c := &Costs{Entries: map[string]int{}}
 	for _, e := range entries {
 		n, err := a.function(e)
@@ -76,12 +77,46 @@ func analyze(p *datapack.Pack, entries []string, bound func(string) (int, error)
 	return c, nil
 }
 
+func newAnalyzer(p *datapack.Pack, bound func(string) (int, error), fixed map[string]int, zero map[string]bool) *analyzer {
+	a := &analyzer{fns: map[string][]string{}, bound: bound, memo: map[string]int{}, busy: map[string]bool{}, fixed: fixed, zero: zero}
+	for id, b := range p.Functions() {
+		var lines []string
+		for _, l := range strings.Split(string(b), "\n") {
+			l = strings.TrimSpace(l)
+			if l == "" || strings.HasPrefix(l, "#") {
+				continue
+			}
+			lines = append(lines, l)
+		}
+		a.fns[id.String()] = lines
+	}
+	return a
+}
+
+// own is the worst case of function id's body with id itself not taken
+// as free, whatever a.zero says (what a self-charging function charges).
+func (a *analyzer) own(id string) (int, error) {
+	was := a.zero[id]
+	a.zero[id] = false
+	delete(a.memo, id)
+	n, err := a.function(id)
+	a.zero[id] = was
+	delete(a.memo, id)
+	return n, err
+}
+
 // function is the worst case of running a function's body (the call
 // itself is charged by the caller): the most expensive way through it,
 // where a conditional return may end it early or let it go on.
 func (a *analyzer) function(id string) (int, error) {
 	if n, ok := a.memo[id]; ok {
 		return n, nil
+	}
+	if n, ok := a.fixed[id]; ok {
+		return n, nil
+	}
+	if a.zero[id] {
+		return 0, nil
 	}
 	lines, ok := a.fns[id]
 	if !ok {

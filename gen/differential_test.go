@@ -238,13 +238,14 @@ func (v *verdict) run(proof func(proofT)) []string {
 }
 
 // nativeProfiles are the profiles newNative knows.
-var nativeProfiles = []string{packplay.Greedy, packplay.Seed000}
+var nativeProfiles = []string{packplay.Greedy, packplay.Seed000, packplay.Lookahead}
 
 // native is the native player a case's pack is compared with.
 type native struct {
 	profile string
 	greedy  *player.Greedy
 	seed000 *player.Seed000
+	look    *player.Lookahead // the twin; its model is greedy's
 }
 
 func newNative(c diffCase, seed int64) *native {
@@ -254,6 +255,9 @@ func newNative(c diffCase, seed int64) *native {
 		n.greedy = player.NewGreedy(c.cfg.Weights, player.Options{Seed: seed})
 	case packplay.Seed000:
 		n.seed000 = player.NewSeed000(c.cfg.Seed000, player.Options{Seed: seed})
+	case packplay.Lookahead:
+		p, _ := player.LookaheadMaker("lookahead", c.cfg.Weights, c.cfg.Lookahead)(player.Options{Seed: seed})
+		n.look = p.(*player.Lookahead)
 	}
 	return n
 }
@@ -268,6 +272,13 @@ func (n *native) choose(t proofT, b *game.Board) (mv, pick int, ties []int) {
 		mv, err = n.greedy.Move(context.Background(), b)
 		if err != nil {
 			t.Fatalf("native greedy: %v", err)
+		}
+		return mv, -1, nil
+	}
+	if n.look != nil {
+		mv, err = n.look.Move(context.Background(), b)
+		if err != nil {
+			t.Fatalf("native lookahead: %v", err)
 		}
 		return mv, -1, nil
 	}
@@ -299,9 +310,18 @@ func aiMove(t proofT, c diffCase, g *packplay.Game, n *native, b *game.Board, wh
 	}
 	got, cost, err := g.AIMove()
 	if err != nil {
+		if n.look != nil {
+			err = fmt.Errorf("%w\nthe search: %s", err, searchRegisters(g))
+		}
 		t.Fatalf("%s: %s: %v\n%s", c.name, what, err, picture(b))
 	}
 	*commands += cost.Commands
+	if n.look != nil {
+		// What the move was chosen from first: a wrong move shows why.
+		if err := compareSearch(g, n.look.Last()); err != nil {
+			t.Fatalf("%s: %s: the pack played %s: %v\nmoves: %s\n%s", c.name, what, game.FormatMove(got, b.Size()), err, formatMoves(b.History(), b.Size()), picture(b))
+		}
+	}
 	if got != want {
 		extra := ""
 		if ties != nil {
@@ -325,12 +345,19 @@ func aiMove(t proofT, c diffCase, g *packplay.Game, n *native, b *game.Board, wh
 // computed from scratch, seed000's weights and high tags with the native
 // port's state (which choose has just brought up to b).
 func compareScores(c diffCase, m *mcvm.Machine, n *native, b *game.Board) error {
-	if n.greedy != nil {
+	if n.greedy != nil || n.look != nil {
 		cells := make([]game.Colour, b.Cells())
 		for i := range cells {
 			cells[i] = b.At(i)
 		}
-		return packplay.CompareGreedyScores(m, eval.FromCells(c.model, cells))
+		st := eval.FromCells(c.model, cells)
+		if err := packplay.CompareGreedyScores(m, st); err != nil {
+			return err
+		}
+		if n.look != nil {
+			return compareLookSums(m, c.cfg.Lookahead, st)
+		}
+		return nil
 	}
 	return compareSeed000Scores(m, n.seed000.State(b.ToMove()), b.ToMove())
 }

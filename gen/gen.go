@@ -44,7 +44,11 @@ func Generate(in *Input, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	costs, err := analyze(pack, Entries, selectorBound(p.NumCells))
+	var fixed map[string]int
+	if p.Look != nil {
+		fixed = map[string]int{NS + ":la/slice": p.Look.Budget}
+	}
+	costs, err := analyzeWith(pack, Entries, selectorBound(p.NumCells), fixed, nil)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %w", err)
 	}

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -11,7 +12,7 @@ import (
 // first stage's output.
 type Input struct {
 	Config  *config.Config
-	Profile string      // the AI compiled into the pack: "greedy" or "seed000"
+	Profile string      // the AI compiled into the pack: "greedy", "seed000" or "lookahead"
 	Model   *eval.Model // the greedy model for the config's size, rule and weights
 }
 
@@ -42,7 +43,7 @@ func FromConfig(cfg *config.Config, profile string) (*Input, error) {
 		known = known || p == profile
 	}
 	if !known {
-		return nil, fmt.Errorf("unknown AI %q (want greedy or seed000)", profile)
+		return nil, fmt.Errorf("unknown AI %q (want %s)", profile, strings.Join(config.Profiles, ", "))
 	}
 	m, err := eval.NewModel(cfg.Game.Size, cfg.Game.Rule, cfg.Weights)
 	if err != nil {

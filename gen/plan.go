@@ -97,7 +97,8 @@ type Plan struct {
 	BoardKeys []string
 	BoardObjs map[string]bool // the objectives whose #holders are a board's game
 
-	Greedy  *GreedyPlan  // nil unless Profile is greedy
+	Greedy  *GreedyPlan  // nil unless Profile is greedy or lookahead (its model)
+	Look    *LookPlan    // nil unless Profile is lookahead
 	RenjuP  *RenjuPlan   // nil unless the rule is renju
 	Seed000 *Seed000Plan // nil unless Profile is seed000
 
@@ -266,6 +267,10 @@ type GreedyPlan struct {
 	Order    []int     // cells in tie-break order (eval.Model.Order)
 	Noise    int32
 	Combos   []ComboValue
+	// Look: the lookahead's extras are kept too (see planGreedy); SumB and
+	// SumW are its leaf sums on the empty board.
+	Look       bool
+	SumB, SumW int32
 	// Empty-board values.
 	SlotInit []SlotInit // per slot, in Slots order
 	CellInit []CellInit // per cell
@@ -277,6 +282,8 @@ type PatternPlan struct {
 	Attack, Defence int32
 	Class           int // 1 four or open four, 5 open three, else 0 (black's scale)
 	ClassW          int // the same on white's scale (×25)
+	Look            bool
+	Value           int32 // lookahead.value of the pattern (Look only)
 }
 
 // Slot is one line window: cell Q, direction D.
@@ -310,6 +317,7 @@ type SlotInit struct {
 	Code             int
 	AttB, DefB, ClsB int32
 	AttW, DefW, ClsW int32
+	ValB, ValW       int32 // lookahead.value of each colour's pattern (lookahead only)
 }
 
 // CellInit is a cell's empty-board state.
@@ -493,13 +501,21 @@ func BuildPlan(in *Input) (*Plan, error) {
 	p.Trees = append(p.Trees, buildTree("dispatch/glow", "#g gomoku.t", 0, glow))
 
 	switch in.Profile {
-	case "greedy":
-		g, trees, err := planGreedy(m)
+	case "greedy", "lookahead":
+		g, trees, err := planGreedy(m, in.Profile == "lookahead", cfg.Lookahead.Value)
 		if err != nil {
 			return nil, err
 		}
 		p.Greedy = g
 		p.Trees = append(p.Trees, trees...)
+		if in.Profile == "lookahead" {
+			lp, trees, err := planLook(cfg, m)
+			if err != nil {
+				return nil, err
+			}
+			p.Look = lp
+			p.Trees = append(p.Trees, trees...)
+		}
 	case "seed000":
 		p.Seed000 = planSeed000(cfg, n)
 	}
@@ -596,7 +612,8 @@ func boardObjectives(p *Plan) map[string]bool {
 		switch o.Name {
 		case "gomoku.code_b", "gomoku.code_w", "gomoku.att_b", "gomoku.def_b", "gomoku.cls_b",
 			"gomoku.att_w", "gomoku.def_w", "gomoku.cls_w", "gomoku.total_b", "gomoku.total_w",
-			"gomoku.combo", "gomoku.combo_seen", "gomoku.combo_b", "gomoku.combo_w", "gomoku.excl":
+			"gomoku.combo", "gomoku.combo_seen", "gomoku.combo_b", "gomoku.combo_w", "gomoku.excl",
+			"gomoku.la", "gomoku.val_b", "gomoku.val_w", "gomoku.f4b", "gomoku.f4w", "gomoku.qf":
 			objs[o.Name] = true
 		}
 	}
@@ -618,7 +635,7 @@ func objectives(p *Plan) []Objective {
 		{"gomoku.menu", "trigger", "the menu, for players without operator rights: /trigger gomoku.menu set <n>"},
 		{"gomoku.const", "dummy", "constants: #size, #step<dir> (the cell-index step along each direction)"},
 	}
-	if p.Profile == "greedy" {
+	if p.Greedy != nil {
 		o = append(o,
 			Objective{"gomoku.code_b", "dummy", "#<cell>_<dir>: black's window code of the line (base 3, pack digit order)"},
 			Objective{"gomoku.code_w", "dummy", "#<cell>_<dir>: white's window code"},
@@ -642,8 +659,18 @@ func objectives(p *Plan) []Objective {
 			o = append(o, Objective{"gomoku.noisy", "dummy", "#<cell>: the cell's score plus this move's noise"})
 		}
 	}
+	if p.Look != nil {
+		o = append(o,
+			Objective{"gomoku.la", "dummy", "the lookahead's search: #la.<register>, its stack #la<slot>.<register>, the leaf sums #la.vb #la.vw"},
+			Objective{"gomoku.val_b", "dummy", "#<cell>_<dir>: lookahead.value of black's pattern there, as added to #la.vb"},
+			Objective{"gomoku.val_w", "dummy", "#<cell>_<dir>: lookahead.value of white's pattern there, as added to #la.vw"},
+			Objective{"gomoku.f4b", "dummy", "#<cell>: 1 if black makes a four there"},
+			Objective{"gomoku.f4w", "dummy", "#<cell>: 1 if white makes a four there"},
+			Objective{"gomoku.qf", "dummy", "#<cell>: 1 if black would make two fours or two open threes there (renju's quick test)"},
+		)
+	}
 	if p.Renju {
-		if p.Profile != "greedy" {
+		if p.Greedy == nil {
 			o = append(o, Objective{"gomoku.code_b", "dummy", "#<cell>_<dir>: black's window code of the line (base 3, pack digit order)"})
 		}
 		o = append(o,
@@ -660,13 +687,16 @@ func objectives(p *Plan) []Objective {
 	return o
 }
 
-func planGreedy(m *eval.Model) (*GreedyPlan, []*Tree, error) {
+// planGreedy compiles the model; look adds what the lookahead keeps
+// besides (each slot's value[pattern] and their sums, per-cell four and
+// quick-forbidden flags).
+func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*GreedyPlan, []*Tree, error) {
 	if err := checkEncoding(m); err != nil {
 		return nil, nil, err
 	}
 	w := m.Weights
 	n := m.Size
-	g := &GreedyPlan{R: m.R, Order: append([]int(nil), m.Order...), Noise: w.Noise}
+	g := &GreedyPlan{R: m.R, Order: append([]int(nil), m.Order...), Noise: w.Noise, Look: look}
 	class := func(pt eval.Pattern) int {
 		switch pt {
 		case eval.Four, eval.OpenFour:
@@ -678,7 +708,7 @@ func planGreedy(m *eval.Model) (*GreedyPlan, []*Tree, error) {
 	}
 	for pt := eval.Pattern(0); pt < eval.NumPatterns; pt++ {
 		g.Patterns = append(g.Patterns, PatternPlan{Name: pt.String(), Attack: w.Attack[pt], Defence: w.Defence[pt],
-			Class: class(pt), ClassW: 25 * class(pt)})
+			Class: class(pt), ClassW: 25 * class(pt), Look: look, Value: value[pt]})
 	}
 	// Lookup trees: one per distinct table (freestyle and standard share).
 	var trees []*Tree
@@ -789,6 +819,11 @@ func planGreedy(m *eval.Model) (*GreedyPlan, []*Tree, error) {
 			s := SlotInit{Q: i, D: d, Code: code,
 				AttB: w.Attack[pb], DefB: w.Defence[pb], ClsB: int32(class(pb)),
 				AttW: w.Attack[pw], DefW: w.Defence[pw], ClsW: int32(25 * class(pw))}
+			if look {
+				s.ValB, s.ValW = value[pb], value[pw]
+				g.SumB += s.ValB
+				g.SumW += s.ValW
+			}
 			g.Slots = append(g.Slots, Slot{Q: i, D: d})
 			g.SlotInit = append(g.SlotInit, s)
 			ci.TotalB += s.AttB + s.DefW

@@ -28,6 +28,12 @@ func TestDifferentialCatchesPlantedBug(t *testing.T) {
 		{"seed000 attack+1", packplay.Seed000, game.Freestyle, func(t *testing.T, p *gen.Plan) {
 			p.Seed000.Attack++
 		}, "seed000 scores differ"},
+		// The lookahead: a search one ply shallower, or a leaf value one
+		// more, chooses from other values (the move may stay the same).
+		{"lookahead depth-1", packplay.Lookahead, game.Freestyle, func(t *testing.T, p *gen.Plan) {
+			p.Look.Cfg.Depth--
+		}, "the pack's search chose"},
+		{"lookahead value.open_two+1", packplay.Lookahead, game.Renju, plantWeight("open_two", func(pp *gen.PatternPlan) { pp.Value++ }), "the pack's search chose"},
 	}
 	seed := diffSeed(t)
 	for _, tt := range tests {

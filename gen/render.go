@@ -38,6 +38,16 @@ func Render(p *Plan) (*datapack.Pack, error) {
 	// it: every #holder they name in a board's objectives.
 	p.Swap = swapScores(r.pack, p)
 	r.jobs = nil
+	if p.Look != nil {
+		// The slice's constants come from the costs of what it runs.
+		if err := proveLook(r.pack, p); err != nil {
+			return nil, err
+		}
+		file := datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice"})
+		delete(r.seen, file)
+		delete(r.pack.Files, file)
+		r.fn("la/slice", "la/slice", p)
+	}
 	r.renderSwap(p)
 	if r.err != nil {
 		return nil, r.err
@@ -420,8 +430,13 @@ type (
 		I    int
 		Init CellInit
 		Dirs []int
+		Look bool
 	}
-	indexData   struct{ I int }
+	indexData struct{ I int }
+	comboData struct {
+		I    int
+		Look bool
+	}
 	codeSetData struct {
 		Colour string
 		Sign   bool // placing (true) or taking back
@@ -474,6 +489,16 @@ func (r *renderer) render(p *Plan) {
 	} {
 		r.fn(e.Path, "mode/entry", e)
 	}
+	if p.Look != nil {
+		for _, e := range []entryData{
+			{"level/lookahead", "The AI searches ahead (the lookahead level)", 11},
+			{"level/greedy", "The AI plays greedy's move at once (the greedy level)", 12},
+		} {
+			r.fn(e.Path, "mode/entry", e)
+		}
+		r.fn("act/level_look", "act/level_look", p)
+		r.fn("act/level_greedy", "act/level_greedy", p)
+	}
 	r.renderSlots(p)
 	if p.Renju && p.Greedy != nil {
 		r.fn("ai/renju", "ai/renju", p)
@@ -514,6 +539,9 @@ func (r *renderer) render(p *Plan) {
 	if g := p.Greedy; g != nil {
 		r.renderGreedy(p, g)
 	}
+	if p.Look != nil {
+		r.renderLook(p, p.Look)
+	}
 	if rp := p.RenjuP; rp != nil {
 		r.renderRenju(p, rp)
 	}
@@ -537,8 +565,8 @@ func (r *renderer) renderGreedy(p *Plan, g *GreedyPlan) {
 	}
 	for i, touch := range g.Touch {
 		r.fn(fmt.Sprintf("greedy/stone/%d", i), "greedy/stone", stoneData{I: i, R: g.R, Touch: touch})
-		r.fn(fmt.Sprintf("greedy/fresh/%d", i), "greedy/fresh", freshData{I: i, Init: g.CellInit[i], Dirs: []int{0, 1, 2, 3}})
-		r.fn(fmt.Sprintf("greedy/combo/%d", i), "greedy/combo", indexData{I: i})
+		r.fn(fmt.Sprintf("greedy/fresh/%d", i), "greedy/fresh", freshData{I: i, Init: g.CellInit[i], Dirs: []int{0, 1, 2, 3}, Look: g.Look})
+		r.fn(fmt.Sprintf("greedy/combo/%d", i), "greedy/combo", comboData{I: i, Look: g.Look})
 	}
 	for _, s := range g.Slots {
 		r.fn(fmt.Sprintf("greedy/slot/%d_%d", s.Q, s.D), "greedy/slot", slotData{G: g, S: s})
@@ -580,5 +608,87 @@ func (r *renderer) renderRenju(p *Plan, rp *RenjuPlan) {
 				}
 			}
 		}
+	}
+}
+
+type (
+	lookCellData struct {
+		I    int
+		Bias int32
+		Dirs []int
+		C    LookCell
+		Col  string
+		Five int32
+	}
+	lookScanData struct {
+		S  LookScan
+		Ws []int
+		K  LookChunk
+	}
+	lookSlotData struct {
+		K    int
+		Regs []string
+	}
+	lookInsertData struct {
+		W, Last int
+		Up      []lookSwap
+	}
+	lookSwap struct{ J, Above int }
+)
+
+func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
+	for _, name := range []string{
+		"ai/play", "la/turn", "la/final", "la/start", "la/fresh", "la/ab_root", "la/done", "la/done_five", "la/slice", "la/step",
+		"la/push", "la/ret", "la/stage_end", "la/vcf_won", "la/ret_static", "la/negate", "la/ret_zero",
+		"la/abort", "la/unwind", "la/abandon", "la/quit", "la/pick", "la/fives", "la/other", "la/insert", "la/scan_step",
+		"la/vcf_root",
+		"la/ab/step", "la/ab/enter", "la/ab/forced", "la/ab/leaf", "la/ab/leaf_back", "la/ab/back",
+		"la/ab/record", "la/ab/ret_best", "la/ab/next", "la/ab/won",
+		"la/vcf/step", "la/vcf/enter", "la/vcf/next", "la/vcf/win", "la/vcf/cut", "la/vcf/block",
+		"la/vcf/back", "la/vcf/undo_f", "la/vcf/undo_c",
+	} {
+		r.fn(name, name, p)
+	}
+	if p.Renju {
+		r.fn("la/ab/lose", "la/ab/lose", p)
+	}
+	for _, c := range lp.Cells {
+		d := lookCellData{I: c.I, Dirs: c.Dirs, C: c, Five: lp.Five, Bias: p.Greedy.CellInit[c.I].Bias}
+		r.fn(fmt.Sprintf("la/make/%d", c.I), "la/make", d)
+		r.fn(fmt.Sprintf("la/unmake/%d", c.I), "la/unmake", d)
+		r.fn(fmt.Sprintf("la/occupy/%d", c.I), "la/occupy", d)
+		r.fn(fmt.Sprintf("la/isfive/%d", c.I), "la/isfive", d)
+		for _, col := range []string{"b", "w"} {
+			d.Col = col
+			r.fn(fmt.Sprintf("la/fives_%s/%d", col, c.I), "la/fives_c", d)
+			r.fn(fmt.Sprintf("la/ins_%s/%d", col, c.I), "la/ins", d)
+		}
+	}
+	for _, s := range lp.Scans {
+		ws := make([]int, s.W)
+		for j := range ws {
+			ws[j] = j
+		}
+		d := lookScanData{S: s, Ws: ws}
+		r.fn(fmt.Sprintf("la/scan/%s_%s", s.Name, s.Col), "la/scan", d)
+		r.fn(fmt.Sprintf("la/scan/%s_%s/next", s.Name, s.Col), "la/scan_next", d)
+		for _, k := range s.Chunks {
+			d.K = k
+			r.fn(fmt.Sprintf("la/scan/%s_%s/%d", s.Name, s.Col, k.K), "la/scan_chunk", d)
+		}
+	}
+	for _, w := range lp.Widths {
+		d := lookInsertData{W: w, Last: w - 1}
+		for j := w - 1; j >= 1; j-- {
+			d.Up = append(d.Up, lookSwap{J: j, Above: j - 1})
+		}
+		r.fn(fmt.Sprintf("la/insert/%d", w), "la/insert_w", d)
+	}
+	for j := 1; j < len(lp.Cands); j++ {
+		r.fn(fmt.Sprintf("la/swap/%d", j), "la/swap", lookSwap{J: j, Above: j - 1})
+	}
+	for _, k := range lp.Slots {
+		r.fn(fmt.Sprintf("la/save/%d", k), "la/save", lookSlotData{K: k, Regs: lp.Regs})
+		r.fn(fmt.Sprintf("la/load/%d", k), "la/load", lookSlotData{K: k, Regs: lp.Regs})
 	}
 }

@@ -11,5 +11,5 @@ import "embed"
 
 // FS holds every template, by its path under templates/.
 //
-//go:embed *.mcfunction.tmpl */*.mcfunction.tmpl
+//go:embed *.mcfunction.tmpl */*.mcfunction.tmpl */*/*.mcfunction.tmpl
 var FS embed.FS

@@ -36,13 +36,13 @@ func init() {
 	register(&command{
 		name:    "gen",
 		summary: "generate the Gomoku data pack from a config (zip, folder or straight into a world)",
-		usage:   "[--config FILE] [--out DIR|FILE.zip] [--world WORLD_DIR] [--ai greedy|seed000]",
+		usage:   "[--config FILE] [--out DIR|FILE.zip] [--world WORLD_DIR] [--ai greedy|seed000|lookahead]",
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &genOptions{}
 			fs.StringVar(&o.config, "config", "", "TOML config (default: the built-in examples/tuned.toml, the default config with tuned weights)")
 			fs.StringVar(&o.out, "out", "", "write the pack here: a .zip file or a folder (default "+defaultOut+" unless --world is given)")
 			fs.StringVar(&o.world, "world", "", "install the pack into this world's datapacks folder (the world's level.dat is checked first)")
-			fs.StringVar(&o.ai, "ai", "", "the AI compiled into the pack: greedy or seed000 (default: the config's ai.profile)")
+			fs.StringVar(&o.ai, "ai", "", "the AI compiled into the pack: greedy, seed000 or lookahead (default: the config's ai.profile)")
 			fs.IntVar(&o.budget, "budget", gen.DefaultBudget, "refuse a pack any of whose calls could run more commands than this, up to the game's max_command_sequence_length of 65536 (the default is half of it)")
 			return o.run
 		},
@@ -54,9 +54,9 @@ func (o *genOptions) run(e *env, args []string) error {
 		return usagef("unexpected argument %q (the config is given with --config)", args[0])
 	}
 	switch o.ai {
-	case "", "greedy", "seed000":
+	case "", "greedy", "seed000", "lookahead":
 	default:
-		return usagef("unknown --ai %q (want greedy or seed000)", o.ai)
+		return usagef("unknown --ai %q (want greedy, seed000 or lookahead)", o.ai)
 	}
 	if o.budget <= 0 || o.budget > maxCommandSequence {
 		return usagef("--budget %d: want 1..%d, the game's max_command_sequence_length (the default, %d, keeps half of it in reserve)", o.budget, maxCommandSequence, gen.DefaultBudget)

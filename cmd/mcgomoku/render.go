@@ -31,7 +31,7 @@ func init() {
 	register(&command{
 		name:    "render",
 		summary: "draw the board as the pack builds and plays it in the interpreter, to PNG or SVG",
-		usage: `--out FILE.png|FILE.svg [--config FILE] [--ai greedy|seed000] [--moves "h8 h9 …" | --psq FILE] [--demo] [--view top|iso]
+		usage: `--out FILE.png|FILE.svg [--config FILE] [--ai greedy|seed000|lookahead] [--moves "h8 h9 …" | --psq FILE] [--demo] [--view top|iso]
 
 The pack is generated from the config, loaded into the interpreter, a
 board is built with gomoku:new, and the moves are played on it: clicked
@@ -42,7 +42,7 @@ colours, from above or in an isometric view.`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &renderOptions{}
 			fs.StringVar(&o.config, "config", "", "TOML config (default: mcgomoku gen's, the built-in examples/tuned.toml)")
-			fs.StringVar(&o.ai, "ai", "", "the AI compiled into the pack: greedy or seed000 (default: the config's ai.profile)")
+			fs.StringVar(&o.ai, "ai", "", "the AI compiled into the pack: greedy, seed000 or lookahead (default: the config's ai.profile)")
 			fs.StringVar(&o.moves, "moves", "", "moves to play first, in h8 or x,y notation, separated by spaces")
 			fs.StringVar(&o.psq, "psq", "", "play the moves of this .psq game record first")
 			fs.BoolVar(&o.demo, "demo", false, "then let the pack's AI play both sides until the game ends")
@@ -73,9 +73,9 @@ func (o *renderOptions) run(e *env, args []string) error {
 		return usagef("--out %s: want a .png or .svg file", o.out)
 	}
 	switch o.ai {
-	case "", "greedy", "seed000":
+	case "", "greedy", "seed000", "lookahead":
 	default:
-		return usagef("unknown --ai %q (want greedy or seed000)", o.ai)
+		return usagef("unknown --ai %q (want greedy, seed000 or lookahead)", o.ai)
 	}
 	in, err := gen.Load(o.config, o.ai)
 	if err != nil {

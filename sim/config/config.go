@@ -178,7 +178,7 @@ type Pack struct {
 const MaxBoards = 8
 
 // Profiles are the AI profiles a config may choose.
-var Profiles = []string{"greedy", "seed000"}
+var Profiles = []string{"greedy", "seed000", "lookahead"}
 
 // Default returns the embedded default config: a fresh copy the caller
 // may change. The text is parsed once per process (players are made per

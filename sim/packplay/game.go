@@ -15,8 +15,9 @@ import (
 
 // Profiles a pack can be built with (gen's --ai), as found in the pack.
 const (
-	Greedy  = "greedy"
-	Seed000 = "seed000"
+	Greedy    = "greedy"
+	Seed000   = "seed000"
+	Lookahead = "lookahead" // greedy's model with a search spread over ticks
 )
 
 // Options configure Open.
@@ -25,7 +26,8 @@ type Options struct {
 	Seed uint64
 	// MaxTicks is how many ticks AIMove waits for the AI's stone before
 	// giving up (default: the number of cells plus 20, room for the
-	// renju AIs' one-forbidden-check-per-tick choices).
+	// renju AIs' one-forbidden-check-per-tick choices, and 20,000 more for
+	// the lookahead's search).
 	MaxTicks int
 	// Version is the game version emulated (default mcvm's).
 	Version string
@@ -179,6 +181,8 @@ func packProfile(m *mcvm.Machine) (string, error) {
 		switch {
 		case strings.HasPrefix(id, "gomoku:seed000/"):
 			profile = Seed000
+		case strings.HasPrefix(id, "gomoku:la/"):
+			profile = Lookahead
 		case strings.HasPrefix(id, "gomoku:greedy/") && profile == "":
 			profile = Greedy
 		}
@@ -348,6 +352,18 @@ func (g *Game) Start(mode Mode, ai game.Colour) error {
 	return g.verify(fn)
 }
 
+// Run has the player run one of the pack's functions (a menu entry such
+// as gomoku:level/greedy) and waits until the action has been taken.
+func (g *Game) Run(id string) error {
+	if _, err := g.call(id); err != nil {
+		return err
+	}
+	if err := g.waitAction(id, &Cost{}); err != nil {
+		return err
+	}
+	return g.verify(id)
+}
+
 // Restart starts the game over in the same mode (gomoku:restart).
 func (g *Game) Restart() error {
 	if _, err := g.call("gomoku:restart"); err != nil {
@@ -476,6 +492,11 @@ func (g *Game) AIMove() (int, Cost, error) {
 	limit := g.opt.MaxTicks
 	if limit <= 0 {
 		limit = len(g.cells) + 20
+		if g.Profile == Lookahead {
+			// Its search takes a step or more a tick; its node budgets
+			// bound the steps.
+			limit += 20_000
+		}
 	}
 	for cost.Ticks < limit {
 		cost.Ticks++
@@ -622,7 +643,11 @@ func (g *Game) waitAction(what string, c *Cost) error {
 		if !(queued && q >= 0) && menu <= 0 {
 			return nil
 		}
-		if k == 4 {
+		limit := 4
+		if g.Profile == Lookahead {
+			limit = 64 // a search under way unwinds first, a slice a tick
+		}
+		if k == limit {
 			return fmt.Errorf("%s: still waiting for its board after %d ticks", what, k)
 		}
 		c.Ticks++
@@ -680,6 +705,11 @@ func (g *Game) playerName() string {
 func (g *Game) landed(what string) (int, error) {
 	found := -1
 	score := g.scores()
+	if v, _ := score("#la.phase", "gomoku.la"); v == 1 {
+		// A lookahead is searching: the stones in its cells' scores are
+		// the search's, taken back before it plays.
+		return -1, nil
+	}
 	for i, h := range g.holders {
 		if g.mirror.At(i) != game.Empty {
 			continue

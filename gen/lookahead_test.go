@@ -1,0 +1,410 @@
+package gen_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/lookahead"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
+	"github.com/mcgomoku/mcgomoku/sim/player"
+)
+
+// lookaheadPack compiles cfg with --ai lookahead.
+func lookaheadPack(t *testing.T, cfg *config.Config) *gen.Result {
+	t.Helper()
+	in, err := gen.FromConfig(cfg, "lookahead")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := gen.Generate(in, gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// packSearch is what the pack's search chose, read from its scores.
+type packSearch struct {
+	move, value, nodes, vnodes, reason int32
+	root                               []lookahead.RootMove
+}
+
+func readSearch(t *testing.T, g *packplay.Game, width int) packSearch {
+	t.Helper()
+	get := func(h string) int32 {
+		v, ok := g.Score(h, "gomoku.la")
+		if !ok {
+			t.Fatalf("the pack has no score %s gomoku.la", h)
+		}
+		return v
+	}
+	s := packSearch{move: get("#la.rmove"), value: get("#la.rvalue"), nodes: get("#la.nodes"), vnodes: get("#la.vnodes"), reason: get("#la.reason")}
+	if s.reason == 4 {
+		for j := range int(get("#la.rdone")) {
+			s.root = append(s.root, lookahead.RootMove{Cell: int(get(fmt.Sprintf("#la.rc%d", j))),
+				Value: get(fmt.Sprintf("#la.rv%d", j)), Nodes: int(get(fmt.Sprintf("#la.rn%d", j)))})
+		}
+	}
+	return s
+}
+
+var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4}
+
+// TestLookaheadPackIsTheTwin: the pack's search, run by the interpreter a
+// slice a tick, chooses what sim/lookahead chooses on the same position:
+// the move, its value, the stones placed, and every root move's value.
+func TestLookaheadPackIsTheTwin(t *testing.T) {
+	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
+		t.Run(rule.String(), func(t *testing.T) {
+			cfg := config.PackDefault()
+			cfg.Game.Size, cfg.Game.Rule = lookaheadTestSize(), rule
+			res := lookaheadPack(t, cfg)
+			m, err := eval.NewModel(cfg.Game.Size, rule, cfg.Weights)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(rule)+1, 7))
+			g, err := packplay.Open(res.Pack, packplay.Options{MaxTicks: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves := 0
+			for games := 0; games < 2; games++ {
+				if err := g.Start(packplay.ModeAI, game.White); err != nil {
+					t.Fatal(err)
+				}
+				for !g.Board().Over() {
+					b := g.Board()
+					if b.ToMove() != game.White {
+						// The player: a random legal cell near the centre.
+						for {
+							i := rng.IntN(b.Cells())
+							if b.Legal(i) == nil {
+								if err := g.Place(i); err != nil {
+									t.Fatal(err)
+								}
+								break
+							}
+						}
+						continue
+					}
+					cells := make([]game.Colour, b.Cells())
+					for i := range cells {
+						cells[i] = b.At(i)
+					}
+					st := eval.FromCells(m, cells)
+					want := lookahead.New(cfg.Lookahead).Choose(st, game.White, nil)
+					cell, cost, err := g.AIMove()
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := readSearch(t, g, cfg.Lookahead.RootWidth)
+					moves++
+					if got.move != int32(want.Move) || got.value != want.Value || got.nodes != int32(want.Nodes) ||
+						got.reason != reasonCode[want.Reason] || len(got.root) != len(want.Root) {
+						t.Fatalf("move %d: the pack chose %s (value %d, %d nodes, reason %d, root %v), the twin %s (value %d, %d nodes, %s, root %v)\n%s",
+							moves, game.FormatMove(int(got.move), b.Size()), got.value, got.nodes, got.reason, got.root,
+							game.FormatMove(want.Move, b.Size()), want.Value, want.Nodes, want.Reason, want.Root, game.Picture(b))
+					}
+					for j := range want.Root {
+						if got.root[j] != want.Root[j] {
+							t.Fatalf("move %d: root move %d: pack %+v, twin %+v\n%s", moves, j, got.root[j], want.Root[j], game.Picture(b))
+						}
+					}
+					if cell != want.Move {
+						t.Fatalf("move %d: the pack played %s, its search chose %s", moves, game.FormatMove(cell, b.Size()), game.FormatMove(want.Move, b.Size()))
+					}
+					t.Logf("move %d: %s %s value %d, %d nodes, %d ticks, %d commands (max %d a call)", moves, game.FormatMove(cell, b.Size()), want.Reason, want.Value, want.Nodes, cost.Ticks, cost.Commands, cost.MaxCall)
+				}
+			}
+		})
+	}
+}
+
+func lookaheadTestSize() int {
+	if n, err := strconv.Atoi(os.Getenv("LA_SIZE")); err == nil {
+		return n
+	}
+	return 9
+}
+
+// compareSearch compares what the pack's last search chose it from with
+// the twin's: the move, its value, the stones placed (in all, and in the
+// continuous-fours stage), why, and every root move's value and stones.
+func compareSearch(g *packplay.Game, want lookahead.Result) error {
+	var missing []string
+	get := func(h string) int32 {
+		v, ok := g.Score(h, "gomoku.la")
+		if !ok {
+			missing = append(missing, h)
+		}
+		return v
+	}
+	got := packSearch{move: get("#la.rmove"), value: get("#la.rvalue"), nodes: get("#la.nodes"), vnodes: get("#la.vnodes"), reason: get("#la.reason")}
+	if got.reason == reasonCode[lookahead.ReasonSearch] {
+		for j := range int(get("#la.rdone")) {
+			got.root = append(got.root, lookahead.RootMove{Cell: int(get(fmt.Sprintf("#la.rc%d", j))),
+				Value: get(fmt.Sprintf("#la.rv%d", j)), Nodes: int(get(fmt.Sprintf("#la.rn%d", j)))})
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the pack has no scores %v", missing)
+	}
+	if want.Reason != lookahead.ReasonSearch {
+		want.Root = nil
+	}
+	if want.Reason == lookahead.ReasonFive || want.Reason == lookahead.ReasonBlock {
+		got.vnodes = int32(want.VCFNodes) // stage 1 decided: the pack leaves it as it was
+	}
+	same := got.move == int32(want.Move) && got.value == want.Value && got.nodes == int32(want.Nodes) &&
+		got.vnodes == int32(want.VCFNodes) && got.reason == reasonCode[want.Reason] && slices.Equal(got.root, want.Root)
+	if !same {
+		var excl []int
+		for i := 0; i < g.Size*g.Size; i++ {
+			if v, _ := g.Score(fmt.Sprintf("#%d", i), "gomoku.excl"); v != 0 {
+				excl = append(excl, i)
+			}
+		}
+		return fmt.Errorf("(cells excluded: %v) the pack's search chose move %d (value %d, %d stones, %d in its fours stage, reason %d) from root %v;\nthe twin's move %d (value %d, %d stones, %d in its fours stage, %s) from root %v",
+			excl, got.move, got.value, got.nodes, got.vnodes, got.reason, got.root, want.Move, want.Value, want.Nodes, want.VCFNodes, want.Reason, want.Root)
+	}
+	return nil
+}
+
+// compareLookSums compares the pack's leaf sums with the sums over the
+// position's empty cells.
+func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error {
+	n := st.Model().Size
+	var sum [2]int32
+	for i := 0; i < n*n; i++ {
+		if st.At(i) != game.Empty {
+			continue
+		}
+		for c, col := range []game.Colour{game.Black, game.White} {
+			for _, p := range st.Lines(i, col) {
+				sum[c] += la.Value[p]
+			}
+		}
+	}
+	for c, h := range []string{"#la.vb", "#la.vw"} {
+		if v, _ := m.Score(h, "gomoku.la"); v != sum[c] {
+			return fmt.Errorf("the pack's leaf sum %s is %d, the position's %d", h, v, sum[c])
+		}
+	}
+	return nil
+}
+
+// searchRegisters prints the pack's search state, for a failure.
+func searchRegisters(g *packplay.Game) string {
+	var parts []string
+	for _, r := range []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "t", "c", "d", "j", "n", "m", "f", "s", "w", "ply", "abort", "cut", "hasret", "ret", "rmove", "spent"} {
+		v, _ := g.Score("#la."+r, "gomoku.la")
+		parts = append(parts, fmt.Sprintf("%s=%d", r, v))
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestLookaheadAbandonsItsSearch: undo, restart and a mode change while
+// the AI is searching leave a consistent game: the search's stones come
+// off the model (its scores are the position's again), nothing is half
+// applied, and the AI's next choice is the twin's again.
+func TestLookaheadAbandonsItsSearch(t *testing.T) {
+	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
+		t.Run(rule.String(), func(t *testing.T) {
+			cfg := config.PackDefault()
+			cfg.Game.Size, cfg.Game.Rule = 9, rule
+			res := lookaheadPack(t, cfg)
+			m, err := eval.NewModel(9, rule, cfg.Weights)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := packplay.Open(res.Pack, packplay.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			consistent := func(what string) {
+				t.Helper()
+				b := g.Board()
+				cells := make([]game.Colour, b.Cells())
+				for i := range cells {
+					cells[i] = b.At(i)
+				}
+				st := eval.FromCells(m, cells)
+				if err := packplay.CompareGreedyScores(g.Machine(), st); err != nil {
+					t.Fatalf("after %s: %v\n%s", what, err, game.Picture(b))
+				}
+				if err := compareLookSums(g.Machine(), cfg.Lookahead, st); err != nil {
+					t.Fatalf("after %s: %v", what, err)
+				}
+			}
+			// searching plays the player's stones and lets ticks pass
+			// until the AI is in the middle of a search.
+			searching := func(moves ...string) {
+				t.Helper()
+				played := 0
+				for _, mv := range moves {
+					if played == 3 {
+						break
+					}
+					i, _ := game.ParseMove(mv, 9)
+					if g.Board().ToMove() == game.White {
+						if _, _, err := g.AIMove(); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if g.Board().At(i) != game.Empty {
+						continue
+					}
+					if err := g.Place(i); err != nil {
+						t.Fatal(err)
+					}
+					played++
+				}
+				for k := 0; k < 200; k++ {
+					if n, _ := g.Score("#la.nodes", "gomoku.la"); n > 3 {
+						if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 {
+							return
+						}
+					}
+					if _, err := g.Machine().Tick(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				t.Fatalf("the AI never got into a search after %v", moves)
+			}
+			for _, act := range []string{"undo", "restart", "mode"} {
+				if err := g.Start(packplay.ModeAI, game.White); err != nil {
+					t.Fatal(err)
+				}
+				searching("e5", "d4", "f6", "c3", "g7", "b2", "h8")
+				before := g.Board().Moves()
+				switch act {
+				case "undo":
+					n, err := g.Undo()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n != 1 || g.Board().Moves() != before-1 {
+						t.Fatalf("undo during the search took back %d stones (of %d), want the player's last one", n, before)
+					}
+				case "restart":
+					if err := g.Restart(); err != nil {
+						t.Fatal(err)
+					}
+				case "mode":
+					if err := g.Start(packplay.ModeAI, game.Black); err != nil {
+						t.Fatal(err)
+					}
+				}
+				consistent(act)
+				if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 {
+					t.Fatalf("after %s the old search is still under way", act)
+				}
+				// The game goes on, and the AI's choice is the twin's.
+				b := g.Board()
+				if act == "undo" {
+					for _, mv := range []string{"a9", "i1", "a1", "i9"} {
+						if i, _ := game.ParseMove(mv, 9); b.At(i) == game.Empty {
+							if err := g.Place(i); err != nil {
+								t.Fatal(err)
+							}
+							break
+						}
+					}
+					b = g.Board()
+				}
+				if b.ToMove() == game.Black && act != "mode" {
+					continue
+				}
+				cells := make([]game.Colour, b.Cells())
+				for i := range cells {
+					cells[i] = b.At(i)
+				}
+				want := lookahead.New(cfg.Lookahead).Choose(eval.FromCells(m, cells), b.ToMove(), nil)
+				got, _, err := g.AIMove()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want.Move {
+					t.Fatalf("after %s the AI played %s, the twin %s", act, game.FormatMove(got, 9), game.FormatMove(want.Move, 9))
+				}
+				consistent(act + " and the AI's move")
+			}
+		})
+	}
+}
+
+// TestLookaheadLevels: a lookahead pack's boards play the lookahead until
+// a player picks greedy's level, which then plays greedy's moves; the
+// level stays through undo and restart, and back at the lookahead the
+// search's choice is the twin's again.
+func TestLookaheadLevels(t *testing.T) {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	res := lookaheadPack(t, cfg)
+	g, err := packplay.Open(res.Pack, packplay.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy := player.NewGreedy(cfg.Weights, player.Options{})
+	level := func() int32 { v, _ := g.Score("#level", "gomoku.game"); return v }
+	aiIs := func(what string, native player.Player) {
+		t.Helper()
+		want, err := native.Move(context.Background(), g.Board())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := g.AIMove()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("%s: the AI played %s, %s plays %s", what, game.FormatMove(got, 9), native.Name(), game.FormatMove(want, 9))
+		}
+	}
+	place := func(mv string) {
+		t.Helper()
+		i, _ := game.ParseMove(mv, 9)
+		if err := g.Place(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	look, _ := player.LookaheadMaker("lookahead", cfg.Weights, cfg.Lookahead)(player.Options{})
+	place("e5")
+	aiIs("the default level", look)
+	if level() != 1 {
+		t.Fatalf("a new board's level is %d, want 1 (the lookahead)", level())
+	}
+	if err := g.Run("gomoku:level/greedy"); err != nil {
+		t.Fatal(err)
+	}
+	place("a1")
+	aiIs("greedy's level", greedy)
+	if _, err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	if level() != 0 {
+		t.Fatalf("after undo and restart the level is %d, want 0 (greedy)", level())
+	}
+	place("e5")
+	aiIs("greedy's level after a restart", greedy)
+	if err := g.Run("gomoku:level/lookahead"); err != nil {
+		t.Fatal(err)
+	}
+	place("a9")
+	aiIs("the lookahead again", look)
+}
