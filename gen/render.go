@@ -432,7 +432,6 @@ type (
 		Dirs []int
 		Look bool
 	}
-	indexData struct{ I int }
 	comboData struct {
 		I    int
 		Look bool
