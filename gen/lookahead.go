@@ -147,16 +147,8 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	}
 	for i := 0; i < n*n; i++ {
 		c := LookCell{I: i, Dirs: []int{0, 1, 2, 3}}
-		x, y := i%n, i/n
-		for d, dir := range game.Directions {
-			for step := -4; step <= 4; step++ {
-				qx, qy := x+step*dir[0], y+step*dir[1]
-				if step == 0 || qx < 0 || qy < 0 || qx >= n || qy >= n {
-					continue
-				}
-				q := qy*n + qx
-				c.Fives = append(c.Fives, LookFive{Q: q, D: d, Add: 65536 + q})
-			}
+		for _, l := range lookahead.FivePointSlots(n, i) {
+			c.Fives = append(c.Fives, LookFive{Q: l.Q, D: l.D, Add: 65536 + l.Q})
 		}
 		lp.Cells = append(lp.Cells, c)
 	}

@@ -461,15 +461,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.int64In(&se.VCTNodes, rs.VCTNodes, "search.vct_nodes", 0, 1<<40)
 	d.intIn(&se.VCTDepth, rs.VCTDepth, "search.vct_depth", 0, 32)
 	d.int64In(&se.LeafVCFNodes, rs.LeafVCFNodes, "search.leaf_vcf_nodes", 0, 1<<30)
-	for _, k := range sortedKeys(rs.Value) {
-		p, ok := eval.ParsePattern(k)
-		if !ok {
-			d.fail("search.value."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
-			continue
-		}
-		v := rs.Value[k]
-		d.int32In(&se.Value[p], &v, "search.value."+k, 0, MaxSearchValue)
-	}
+	d.patternValues(&se.Value, rs.Value, "search.value", MaxSearchValue)
 
 	la, rl := &c.Lookahead, &r.Lookahead
 	d.intIn(&la.Depth, rl.Depth, "lookahead.depth", 1, MaxLookaheadDepth)
@@ -482,15 +474,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.Nodes, rl.Nodes, "lookahead.nodes", 1, 1_000_000)
 	d.intIn(&la.VCFNodes, rl.VCFNodes, "lookahead.vcf_nodes", 0, 1_000_000)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
-	for _, k := range sortedKeys(rl.Value) {
-		p, ok := eval.ParsePattern(k)
-		if !ok {
-			d.fail("lookahead.value."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
-			continue
-		}
-		v := rl.Value[k]
-		d.int32In(&la.Value[p], &v, "lookahead.value."+k, 0, MaxLookaheadValue)
-	}
+	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 
 	pk := &c.Pack
 	if v := r.Pack.Description; v != nil {
@@ -630,6 +614,20 @@ func (d *decoder) int64In(dst *int64, v *int64, key string, lo, hi int64) {
 		return
 	}
 	*dst = *v
+}
+
+// patternValues decodes a table of values by pattern name (key.<pattern>),
+// each 0..hi.
+func (d *decoder) patternValues(dst *[eval.NumPatterns]int32, src map[string]int64, key string, hi int64) {
+	for _, k := range sortedKeys(src) {
+		p, ok := eval.ParsePattern(k)
+		if !ok {
+			d.fail(key+"."+k, "unknown pattern"+didYouMean(k, eval.PatternNames()))
+			continue
+		}
+		v := src[k]
+		d.int32In(&dst[p], &v, key+"."+k, 0, hi)
+	}
 }
 
 func (d *decoder) int32In(dst *int32, v *int64, key string, lo, hi int64) {

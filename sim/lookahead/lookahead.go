@@ -124,6 +124,8 @@ type Searcher struct {
 	renju bool
 	n     int // board side
 
+	lines [][]LineSlot // FivePointSlots of every cell, for the board size n
+
 	nodes, limit int
 	abort        bool // the stage's budget ran out
 	// vcfLimit bounds the current continuous-fours search; cut says it
@@ -147,7 +149,8 @@ func New(cfg config.Lookahead) *Searcher { return &Searcher{cfg: cfg} }
 // Weights' noise is not used: the lookahead is deterministic.
 func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) bool) Result {
 	s.st, s.m = st, st.Model()
-	s.renju, s.n = s.m.Rule == game.Renju, s.m.Size
+	s.renju = s.m.Rule == game.Renju
+	s.setSize(s.m.Size)
 	s.nodes, s.abort = 0, false
 	res := Result{Move: -1}
 
@@ -198,6 +201,17 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 	}
 	res.Nodes = s.nodes
 	return res
+}
+
+// setSize prepares the searcher for an n×n board.
+func (s *Searcher) setSize(n int) {
+	if s.n == n && s.lines != nil {
+		return
+	}
+	s.n, s.lines = n, make([][]LineSlot, n*n)
+	for m := range s.lines {
+		s.lines[m] = FivePointSlots(n, m)
+	}
 }
 
 // child plays m for t (the side to move at ply, which counts the moves
@@ -375,22 +389,34 @@ func (s *Searcher) candidates(t game.Colour, k int, foursOnly bool, skip func(in
 // fives counts the five points of colour c on the four lines through
 // cell m (within four cells of it) and returns the last one found.
 func (s *Searcher) fives(m int, c game.Colour) (k, f int) {
-	n := s.n
-	x, y := m%n, m/n
 	f = -1
+	for _, l := range s.lines[m] {
+		if s.st.At(l.Q) == game.Empty && s.st.Pattern(l.Q, l.D, c) == eval.Five {
+			k, f = k+1, l.Q
+		}
+	}
+	return k, f
+}
+
+// LineSlot is a cell Q on line D through another cell.
+type LineSlot struct{ Q, D int }
+
+// FivePointSlots lists where a stone on cell m of an n×n board can make
+// a five point: every cell within four of it on its four lines, with
+// the line (game.Directions order). The pack checks the same slots.
+func FivePointSlots(n, m int) []LineSlot {
+	var out []LineSlot
+	x, y := m%n, m/n
 	for d, dir := range game.Directions {
 		for step := -4; step <= 4; step++ {
 			qx, qy := x+step*dir[0], y+step*dir[1]
 			if step == 0 || qx < 0 || qy < 0 || qx >= n || qy >= n {
 				continue
 			}
-			q := qy*n + qx
-			if s.st.At(q) == game.Empty && s.st.Pattern(q, d, c) == eval.Five {
-				k, f = k+1, q
-			}
+			out = append(out, LineSlot{Q: qy*n + qx, D: d})
 		}
 	}
-	return k, f
+	return out
 }
 
 // quickForbidden is the search's test of a renju black move.

@@ -146,7 +146,8 @@ func TestAlphaBetaIsMinimax(t *testing.T) {
 		}
 		checked++
 		ref := New(cfg)
-		ref.st, ref.m, ref.renju, ref.n = st, st.Model(), rule == game.Renju, 11
+		ref.st, ref.m, ref.renju = st, st.Model(), rule == game.Renju
+		ref.setSize(11)
 		ref.limit, ref.vcfLimit = math.MaxInt, math.MaxInt
 		cands := append([]cand(nil), ref.candidates(b.ToMove(), cfg.RootWidth, false, nil, 0)...)
 		bestV, bestM := int32(math.MinInt32), -1
@@ -178,7 +179,8 @@ func TestCandidatesOrder(t *testing.T) {
 			continue
 		}
 		s := New(config.PackDefault().Lookahead)
-		s.st, s.m, s.n = st, st.Model(), 9
+		s.st, s.m = st, st.Model()
+		s.setSize(9)
 		got := s.candidates(b.ToMove(), 5, false, nil, 0)
 		// Reference: a stable sort of every empty cell in the model's
 		// order by descending score.
@@ -211,7 +213,8 @@ func TestFivesFindsEveryFivePoint(t *testing.T) {
 			continue
 		}
 		s := New(config.PackDefault().Lookahead)
-		s.st, s.m, s.n = st, st.Model(), 9
+		s.st, s.m = st, st.Model()
+		s.setSize(9)
 		last := b.LastMove()
 		c := b.At(last)
 		k2, _ := s.fives(last, c)

@@ -169,18 +169,24 @@ func (g *Greedy) Finish() {
 
 // sync brings the evaluation to b's position, rebuilding the model when
 // the board's size or rule changed.
-func (g *Greedy) sync(b *game.Board) error {
-	if g.state == nil || g.state.Model().Size != b.Size() || g.state.Model().Rule != b.Rule() {
-		if g.state != nil {
-			putState(g.state, g.follow.moves)
+func (g *Greedy) sync(b *game.Board) error { return g.models.sync(&g.state, &g.follow, b) }
+
+// sync brings *st, followed by f, to b's position, taking a state from
+// the cache (and handing the old one back) when there is none yet or the
+// board's size or rule changed.
+func (c *modelCache) sync(st **eval.State, f *Follower, b *game.Board) error {
+	if s := *st; s == nil || s.Model().Size != b.Size() || s.Model().Rule != b.Rule() {
+		if s != nil {
+			putState(s, f.moves)
 		}
-		st, moves, err := g.models.state(b.Size(), b.Rule())
+		ns, moves, err := c.state(b.Size(), b.Rule())
 		if err != nil {
 			return err
 		}
-		g.state, g.follow.moves = st, moves
+		*st, f.moves = ns, moves
 	}
-	g.follow.SyncReset(b, g.state.Place, g.state.Remove, g.state.Reset)
+	s := *st
+	f.SyncReset(b, s.Place, s.Remove, s.Reset)
 	return nil
 }
 

@@ -62,20 +62,7 @@ func (l *Lookahead) Finish() {
 	}
 }
 
-func (l *Lookahead) sync(b *game.Board) error {
-	if l.state == nil || l.state.Model().Size != b.Size() || l.state.Model().Rule != b.Rule() {
-		if l.state != nil {
-			putState(l.state, l.follow.moves)
-		}
-		st, moves, err := l.models.state(b.Size(), b.Rule())
-		if err != nil {
-			return err
-		}
-		l.state, l.follow.moves = st, moves
-	}
-	l.follow.SyncReset(b, l.state.Place, l.state.Remove, l.state.Reset)
-	return nil
-}
+func (l *Lookahead) sync(b *game.Board) error { return l.models.sync(&l.state, &l.follow, b) }
 
 // Move searches the position and plays the result; a cell the full renju
 // rule forbids is excluded and the choice made again, as the pack does.
