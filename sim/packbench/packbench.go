@@ -115,8 +115,15 @@ type Row struct {
 	CommandsMax  int64   `json:"commands_max"`
 	EntitiesMean float64 `json:"entities_scanned_mean"`
 	EntitiesMax  int64   `json:"entities_scanned_max"`
-	// TicksMax is the most server ticks one AI move took.
-	TicksMax int `json:"ticks_max"`
+	// Ticks per AI move, from the player's stone to the AI's: mean, 99th
+	// percentile, most (the lookahead thinks over many).
+	TicksMean float64 `json:"ticks_mean"`
+	TicksP99  int64   `json:"ticks_p99"`
+	TicksMax  int     `json:"ticks_max"`
+	// TickCommandsMean is the commands a tick of an AI move ran, on
+	// average over the row's AI moves (the whole move's commands over its
+	// ticks).
+	TickCommandsMean float64 `json:"tick_commands_mean"`
 	// CallMax is the most commands one call of an AI move ran, what the
 	// game's command quota (max_command_sequence_length) bounds.
 	CallMax int64 `json:"call_commands_max"`
@@ -153,6 +160,9 @@ const (
 	GoalRatio    = 5      // greedy at most a fifth of seed000's commands per AI move on 15×15
 	GoalWorst    = 20_000 // greedy's worst AI move, in commands
 	GoalRateSize = 15
+	// The lookahead's think time on GoalRateSize, in ticks per AI move.
+	GoalThinkMean = 40
+	GoalThinkMax  = 200
 )
 
 // Run plays Options.Games games per profile and size and measures them.
@@ -209,7 +219,7 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 	}
 	row := Row{Profile: profile, Size: size, Rule: cfg.Game.Rule.String(), Games: games, StaticWorst: res.WorstAIMoveCommands}
 	opp := player.NewGreedy(cfg.Weights, player.Options{})
-	var cmds, ents, pathCmds, pathEnts, clicks, clickEnts []int64
+	var cmds, ents, pathCmds, pathEnts, clicks, clickEnts, ticks []int64
 	var busy time.Duration
 	for gi := 0; gi < games; gi++ {
 		rng := rand.New(rand.NewPCG(seed, uint64(gi)))
@@ -252,6 +262,7 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 				pathCmds = append(pathCmds, cost.PathCommands())
 				pathEnts = append(pathEnts, cost.PathEntitiesScanned())
 				row.TicksMax = max(row.TicksMax, cost.Ticks)
+				ticks = append(ticks, int64(cost.Ticks))
 				row.CallMax = max(row.CallMax, cost.MaxCall)
 				b.Play(mv)
 				continue
@@ -281,6 +292,15 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 	row.PathEntitiesMean, _, row.PathEntitiesMax = summary(pathEnts)
 	row.PlayerCommandsMean, _, row.PlayerCommandsMax = summary(clicks)
 	row.PlayerEntitiesMean, _, _ = summary(clickEnts)
+	row.TicksMean, row.TicksP99, _ = summary(ticks)
+	var allCmds, allTicks int64
+	for k := range cmds {
+		allCmds += cmds[k]
+		allTicks += ticks[k]
+	}
+	if allTicks > 0 {
+		row.TickCommandsMean = float64(allCmds) / float64(allTicks)
+	}
 	if busy > 0 {
 		var total int64
 		for _, v := range append(cmds, clicks...) {
@@ -413,7 +433,9 @@ func summary(v []int64) (mean float64, p99, most int64) {
 // greedy at most a fifth of seed000's mean commands per AI move on 15×15
 // (whole moves, feedback included, on both sides), no entity scanned in
 // greedy's AI path, and greedy's worst whole AI move under 20,000
-// commands. A goal whose rows were not measured is left out.
+// commands; the lookahead's think time (issue 11: at most GoalThinkMean
+// ticks on average, GoalThinkMax at worst, on 15×15) and its AI path free
+// of entities. A goal whose rows were not measured is left out.
 func Goals(rows []Row) []Goal {
 	var out []Goal
 	find := func(profile string, size int) *Row {
@@ -432,6 +454,18 @@ func Goals(rows []Row) []Goal {
 			OK:   g.CommandsMean*GoalRatio <= s.CommandsMean,
 			Detail: fmt.Sprintf("whole move %.0f vs %.0f: 1/%.1f; AI path %.0f vs %.0f: 1/%.1f",
 				g.CommandsMean, s.CommandsMean, ratio, g.PathCommandsMean, s.PathCommandsMean, pathRatio),
+		})
+	}
+	if l := find(packplay.Lookahead, GoalRateSize); l != nil {
+		out = append(out, Goal{
+			Goal: fmt.Sprintf("the lookahead thinks at most %d ticks on average and %d at worst on %d×%d", GoalThinkMean, GoalThinkMax, GoalRateSize, GoalRateSize),
+			OK:   l.TicksMean <= GoalThinkMean && l.TicksMax <= GoalThinkMax,
+			Detail: fmt.Sprintf("mean %.1f, p99 %d, worst %d ticks; %.0f commands a tick, %d at most in a call (bound %d)",
+				l.TicksMean, l.TicksP99, l.TicksMax, l.TickCommandsMean, l.CallMax, l.StaticWorst),
+		}, Goal{
+			Goal:   "the lookahead scans no entities in the AI's path, and no call runs over its proven bound",
+			OK:     l.PathEntitiesMax == 0 && l.CallMax <= int64(l.StaticWorst),
+			Detail: fmt.Sprintf("%d entities at most; %d commands at most in a call, bound %d", l.PathEntitiesMax, l.CallMax, l.StaticWorst),
 		})
 	}
 	var greedy []Row
@@ -459,13 +493,13 @@ func Goals(rows []Row) []Goal {
 // WriteText prints the rows as a table, a legend, then the goals.
 func (r *Result) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks max\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
+	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks mean\tp99\tmax\tcmds/tick mean\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
 	for _, x := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.0f\t%.1f\t\n",
+		fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%.1f\t%d\t%d\t%.0f\t%d\t%d\t%.0f\t%.1f\t\n",
 			x.Profile, x.Size, x.Size, x.Rule, x.Games, x.AIMoves,
 			x.PathCommandsMean, x.PathCommandsP99, x.PathCommandsMax, x.PathEntitiesMax,
 			x.CommandsMean, x.CommandsMax, x.EntitiesMean, x.EntitiesMax,
-			x.TicksMax, x.CallMax, x.StaticWorst, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
+			x.TicksMean, x.TicksP99, x.TicksMax, x.TickCommandsMean, x.CallMax, x.StaticWorst, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
