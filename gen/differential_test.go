@@ -68,13 +68,17 @@ func diffSeed(t *testing.T) uint64 {
 // template and rule is covered, at a fraction of the cost); -long runs
 // each at its own size with the acceptance counts.
 const (
-	diffSmallSize      = 9
-	diffPositions      = 300
-	diffGames          = 8
-	diffLongPositions  = 20000
-	diffLongGames      = 500
-	diffShortPositions = 40
-	diffShortGames     = 2
+	diffSmallSize     = 9
+	diffPositions     = 300
+	diffGames         = 8
+	diffLongPositions = 20000
+	diffLongGames     = 500
+	// The lookahead's moves cost a search each (hundreds of thousands of
+	// commands): its acceptance counts, on its own boards, are these.
+	diffLongLookPositions = 2000
+	diffLongLookGames     = 50
+	diffShortPositions    = 40
+	diffShortGames        = 2
 )
 
 // diffCase is one example config compiled under one AI.
@@ -160,7 +164,11 @@ func TestDifferential(t *testing.T) {
 	for _, c := range differentialCases(t, longDifferential()) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			proveCase(t, c, seed, positions, games)
+			n, k := positions, games
+			if c.profile == packplay.Lookahead && longDifferential() {
+				n, k = diffLongLookPositions, diffLongLookGames
+			}
+			proveCase(t, c, seed, n, k)
 		})
 	}
 }
