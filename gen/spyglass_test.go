@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/datapack/spyglass"
+	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
@@ -53,7 +54,8 @@ func TestSpyglass(t *testing.T) {
 	case "quick":
 	case "full":
 		releases = spyglass.Releases
-		cases = append(cases, spyCase{game.Renju, "greedy"}, spyCase{game.Freestyle, "seed000"}, spyCase{game.Renju, "seed000"})
+		cases = append(cases, spyCase{game.Renju, "greedy"}, spyCase{game.Freestyle, "seed000"}, spyCase{game.Renju, "seed000"},
+			spyCase{game.Freestyle, "lookahead"}, spyCase{game.Renju, "lookahead"})
 	default:
 		t.Fatalf("-spyglass %q: want quick, full or off", *spyglassSet)
 	}
@@ -71,7 +73,7 @@ func TestSpyglass(t *testing.T) {
 		files, _ := filepath.Glob(filepath.Join("..", "examples", "*.toml"))
 		seen := map[[32]byte]string{}
 		for _, f := range files {
-			for _, profile := range []string{"greedy", "seed000"} {
+			for _, profile := range config.Profiles {
 				in, err := Load(f, profile)
 				if err != nil {
 					t.Fatal(err)
