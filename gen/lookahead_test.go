@@ -79,8 +79,11 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			moves := 0
-			for games := 0; games < 2; games++ {
+			moves, n := 0, 2
+			if testing.Short() {
+				n = 1
+			}
+			for games := 0; games < n; games++ {
 				if err := g.Start(packplay.ModeAI, game.White); err != nil {
 					t.Fatal(err)
 				}
