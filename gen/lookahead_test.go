@@ -40,25 +40,6 @@ type packSearch struct {
 	root                               []lookahead.RootMove
 }
 
-func readSearch(t *testing.T, g *packplay.Game, width int) packSearch {
-	t.Helper()
-	get := func(h string) int32 {
-		v, ok := g.Score(h, "gomoku.la")
-		if !ok {
-			t.Fatalf("the pack has no score %s gomoku.la", h)
-		}
-		return v
-	}
-	s := packSearch{move: get("#la.rmove"), value: get("#la.rvalue"), nodes: get("#la.nodes"), vnodes: get("#la.vnodes"), reason: get("#la.reason")}
-	if s.reason == 4 {
-		for j := range int(get("#la.rdone")) {
-			s.root = append(s.root, lookahead.RootMove{Cell: int(get(fmt.Sprintf("#la.rc%d", j))),
-				Value: get(fmt.Sprintf("#la.rv%d", j)), Nodes: int(get(fmt.Sprintf("#la.rn%d", j)))})
-		}
-	}
-	return s
-}
-
 var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4}
 
 // TestLookaheadPackIsTheTwin: the pack's search, run by the interpreter a
@@ -112,18 +93,9 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					got := readSearch(t, g, cfg.Lookahead.RootWidth)
 					moves++
-					if got.move != int32(want.Move) || got.value != want.Value || got.nodes != int32(want.Nodes) ||
-						got.reason != reasonCode[want.Reason] || len(got.root) != len(want.Root) {
-						t.Fatalf("move %d: the pack chose %s (value %d, %d nodes, reason %d, root %v), the twin %s (value %d, %d nodes, %s, root %v)\n%s",
-							moves, game.FormatMove(int(got.move), b.Size()), got.value, got.nodes, got.reason, got.root,
-							game.FormatMove(want.Move, b.Size()), want.Value, want.Nodes, want.Reason, want.Root, game.Picture(b))
-					}
-					for j := range want.Root {
-						if got.root[j] != want.Root[j] {
-							t.Fatalf("move %d: root move %d: pack %+v, twin %+v\n%s", moves, j, got.root[j], want.Root[j], game.Picture(b))
-						}
+					if err := compareSearch(g, want); err != nil {
+						t.Fatalf("move %d: %v\n%s", moves, err, game.Picture(b))
 					}
 					if cell != want.Move {
 						t.Fatalf("move %d: the pack played %s, its search chose %s", moves, game.FormatMove(cell, b.Size()), game.FormatMove(want.Move, b.Size()))
