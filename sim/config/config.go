@@ -128,6 +128,11 @@ type Lookahead struct {
 	LeafVCFNodes int // stones each leaf's continuous-fours search may place
 	Nodes        int // stones the alpha-beta search may place (its leaves' VCF included)
 	VCFNodes     int // stones the root's continuous-fours search may place
+	// DefendNodes is what each of the defence's checks may place (the
+	// opponent's continuous fours after a move), DefendTries how many
+	// cells of the opponent's win it may try instead of the search's
+	// move; 0 = no defence.
+	DefendNodes, DefendTries int
 	// TickCommands is how many commands the pack's search may run in one
 	// tick (gen proves every tick's slice within it).
 	TickCommands int
@@ -258,7 +263,7 @@ func builtin() *Config {
 // DefaultLookahead is the code's default [lookahead] section.
 func DefaultLookahead() Lookahead {
 	return Lookahead{Depth: 3, Width: 3, RootWidth: 8, VCFDepth: 6, VCFWidth: 5,
-		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 400, TickCommands: 30_000,
+		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 400, DefendNodes: 0, DefendTries: 0, TickCommands: 30_000,
 		Value: [eval.NumPatterns]int32{eval.One: 2, eval.Two: 5, eval.OpenTwo: 20, eval.Three: 15,
 			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000}}
 }
@@ -352,6 +357,8 @@ type raw struct {
 		LeafVCFNodes *int64           `toml:"leaf_vcf_nodes"`
 		Nodes        *int64           `toml:"nodes"`
 		VCFNodes     *int64           `toml:"vcf_nodes"`
+		DefendNodes  *int64           `toml:"defend_nodes"`
+		DefendTries  *int64           `toml:"defend_tries"`
 		TickCommands *int64           `toml:"tick_commands"`
 		Value        map[string]int64 `toml:"value"`
 	} `toml:"lookahead"`
@@ -473,6 +480,8 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.LeafVCFNodes, rl.LeafVCFNodes, "lookahead.leaf_vcf_nodes", 0, 1_000_000)
 	d.intIn(&la.Nodes, rl.Nodes, "lookahead.nodes", 1, 1_000_000)
 	d.intIn(&la.VCFNodes, rl.VCFNodes, "lookahead.vcf_nodes", 0, 1_000_000)
+	d.intIn(&la.DefendNodes, rl.DefendNodes, "lookahead.defend_nodes", 0, 1_000_000)
+	d.intIn(&la.DefendTries, rl.DefendTries, "lookahead.defend_tries", 0, MaxLookaheadWidth)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 
@@ -692,7 +701,7 @@ var known = map[string][]string{
 	"seed000": {"attack", "defence", "cap", "centre_max", "centre_min", "high", "line_radius", "diagonal_radius"},
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
-	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "tick_commands", "value"},
+	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries", "tick_commands", "value"},
 	"pack":      {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

@@ -32,6 +32,16 @@
 //     is move 1) is worth Win-k, so sooner wins and later losses are
 //     preferred; among equal values the earlier candidate (the model's
 //     better) is played.
+//  4. Defence, when stage 3's move neither wins nor loses by force: the
+//     opponent's win by continuous fours after it (deepened like stage
+//     2, defend_nodes stones a check). The search sees only so deep; a
+//     longer line of fours is what it misses. If one is found, the cells
+//     of that line (the opponent's fours and the blocks) are tried in the
+//     move's place, each checked the same way, and the first that leaves
+//     the opponent no such win is played; a tried cell's refutation adds
+//     its own line's new cells to the list, which holds defend_tries
+//     cells. A move that makes a four is taken as safe (the opponent must
+//     block it first).
 //
 // Why no board-wide check for fives is needed: stage 1 leaves the root
 // without five points for either side, a five point can only be made by a
@@ -53,6 +63,7 @@ package lookahead
 
 import (
 	"math"
+	"slices"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -69,9 +80,9 @@ const Win int32 = 1 << 30
 // nothing.
 const MaxPly = 24
 
-// wonAbove separates forced results from the static values of quiet
+// WonAbove separates forced results from the static values of quiet
 // leaves, which config.MaxLookaheadValue keeps within ±2^28.
-const wonAbove = Win - 1<<20
+const WonAbove = Win - 1<<20
 
 // Reasons a move was chosen.
 const (
@@ -79,6 +90,7 @@ const (
 	ReasonBlock  = "block"  // stage 1: the greedy move blocks the opponent's five
 	ReasonVCF    = "vcf"    // stage 2: a win by continuous fours
 	ReasonSearch = "search" // stage 3: the alpha-beta search
+	ReasonDefend = "defend" // stage 4: a cell of the opponent's win by fours after the search's move
 )
 
 // RootMove is one move of the root search with its value, from the
@@ -96,20 +108,25 @@ type Result struct {
 	Value  int32 // from the mover's view: ±(Win-k) for a five on move k, else 0
 	Nodes  int   // stones placed by stages 2 and 3
 	Reason string
-	// VCFNodes is the part of Nodes spent by stage 2.
-	VCFNodes int
+	// VCFNodes is the part of Nodes spent by stage 2, DefendNodes the
+	// part spent by stage 4.
+	VCFNodes, DefendNodes int
 	// Root lists stage 3's candidates in the order searched and the
 	// values they got (those the budget left unfinished are left out).
 	Root []RootMove
+	// Defence is stage 4's list when it ran: the search's move, then the
+	// cells of the opponent's wins by fours found against it and against
+	// the cells tried after it.
+	Defence []int
 }
 
 // Decisive reports whether v is a forced result and the move number of
 // its five (positive a win for the side the value belongs to).
 func Decisive(v int32) (move int, ok bool) {
 	switch {
-	case v > wonAbove:
+	case v > WonAbove:
 		return int(Win - v), true
-	case v < -wonAbove:
+	case v < -WonAbove:
 		return -int(Win + v), true
 	}
 	return 0, false
@@ -132,7 +149,10 @@ type Searcher struct {
 	// was reached (a leaf's search then finds nothing, the stage goes on).
 	vcfLimit int
 	cut      bool
-	bufs     [][]cand // candidate lists by ply
+	// recording asks vcf to put a win's stones in line (last first).
+	recording bool
+	line      []int
+	bufs      [][]cand // candidate lists by ply
 }
 
 type cand struct {
@@ -200,7 +220,77 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 		}
 	}
 	res.Nodes = s.nodes
+	s.defend(&res, toMove, skip)
 	return res
+}
+
+// defend is stage 4: it looks for the opponent's win by continuous fours
+// after the chosen move, deepened as stage 2 deepens ours, within
+// defend_nodes stones (a check that runs out finds nothing, as every
+// budget here). If it finds one, the cells of that win (the opponent's
+// fours and the blocks, in order) are tried in the move's place, each
+// checked the same way, and the first the opponent then finds no win
+// against is played; a refuted cell's own win adds its new cells to the
+// end of the list, which holds at most defend_tries. If none holds, the
+// search's move stands.
+func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
+	if s.cfg.DefendNodes <= 0 || s.cfg.DefendTries <= 0 || s.cfg.VCFDepth <= 0 || res.Move < 0 {
+		return
+	}
+	if _, won := Decisive(res.Value); won {
+		return
+	}
+	before := s.nodes
+	res.Defence = []int{res.Move}
+	defer func() { res.DefendNodes = s.nodes - before; res.Nodes = s.nodes }()
+	if !s.refuted(res.Move, t) {
+		return
+	}
+	add := func() {
+		for _, c := range s.line {
+			if len(res.Defence) <= s.cfg.DefendTries && !slices.Contains(res.Defence, c) {
+				res.Defence = append(res.Defence, c)
+			}
+		}
+	}
+	add()
+	for q := 1; q < len(res.Defence); q++ {
+		c := res.Defence[q]
+		if skip != nil && skip(c) || s.renju && t == game.Black && s.quickForbidden(c) {
+			continue
+		}
+		refuted := s.refuted(c, t)
+		if !refuted {
+			res.Move, res.Value, res.Reason = c, 0, ReasonDefend
+			return
+		}
+		add()
+	}
+}
+
+// refuted plays m for t and reports whether the opponent then wins by
+// continuous fours (at most vcf_depth of them, deepened, within
+// defend_nodes stones, m's own included); s.line is then the win's
+// stones, the opponent's fours and the blocks in order.
+func (s *Searcher) refuted(m int, t game.Colour) bool {
+	s.abort, s.limit = false, s.nodes+s.cfg.DefendNodes
+	s.vcfLimit, s.line = s.limit, s.line[:0]
+	if !s.spend() {
+		return false
+	}
+	s.st.Place(m, t)
+	five := 0
+	if k, _ := s.fives(m, t); k == 0 {
+		s.recording = true
+		for d := 1; d <= s.cfg.VCFDepth && five == 0 && !s.abort; d++ {
+			s.line = s.line[:0]
+			five, _ = s.vcf(t.Opponent(), d, 1, nil)
+		}
+		s.recording = false
+	}
+	s.st.Remove(m)
+	slices.Reverse(s.line)
+	return five > 0
 }
 
 // setSize prepares the searcher for an n×n board.
@@ -329,6 +419,14 @@ func (s *Searcher) vcf(a game.Colour, depth, ply int, skip func(int) bool) (five
 			return 0, -1
 		}
 		if r > 0 {
+			if s.recording {
+				// Last first: a later win (r beyond ply+3) went
+				// through the block.
+				if r > ply+3 {
+					s.line = append(s.line, f)
+				}
+				s.line = append(s.line, c.cell)
+			}
 			return r, c.cell
 		}
 	}

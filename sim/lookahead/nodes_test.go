@@ -28,6 +28,7 @@ func TestNodesPerMove(t *testing.T) {
 	mk := player.LookaheadMaker("la", cfg.Weights, cfg.Lookahead)
 	gm := player.GreedyMaker("g", cfg.Weights)
 	var nodes []int
+	var rootVCF, searchStones, defend, defended int
 	for gi := 0; gi < 20; gi++ {
 		b, _ := game.NewBoard(15, game.Freestyle)
 		la, _ := mk(player.Options{})
@@ -38,7 +39,14 @@ func TestNodesPerMove(t *testing.T) {
 			var m int
 			if b.Moves()%2 == gi%2 {
 				m, _ = la.Move(context.Background(), b)
-				nodes = append(nodes, la.(*player.Lookahead).Last().Nodes)
+				last := la.(*player.Lookahead).Last()
+				nodes = append(nodes, last.Nodes)
+				rootVCF += last.VCFNodes
+				searchStones += last.Nodes - last.VCFNodes - last.DefendNodes
+				defend += last.DefendNodes
+				if len(last.Defence) > 1 {
+					defended++
+				}
 			} else {
 				m, _ = g.Move(context.Background(), b)
 			}
@@ -50,5 +58,5 @@ func TestNodesPerMove(t *testing.T) {
 	for _, n := range nodes {
 		sum += n
 	}
-	t.Logf("moves %d mean %.0f p50 %d p90 %d p99 %d max %d\n", len(nodes), float64(sum)/float64(len(nodes)), nodes[len(nodes)/2], nodes[len(nodes)*9/10], nodes[len(nodes)*99/100], nodes[len(nodes)-1])
+	t.Logf("moves %d mean %.0f (root VCF %.0f, search %.0f, defence %.0f; %d moves refuted) p50 %d p90 %d p99 %d max %d\n", len(nodes), float64(sum)/float64(len(nodes)), float64(rootVCF)/float64(len(nodes)), float64(searchStones)/float64(len(nodes)), float64(defend)/float64(len(nodes)), defended, nodes[len(nodes)/2], nodes[len(nodes)*9/10], nodes[len(nodes)*99/100], nodes[len(nodes)-1])
 }
