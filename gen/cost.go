@@ -54,6 +54,10 @@ type analyzer struct {
 	// zero are functions counted as free (their calls still cost one),
 	// to measure what the rest of a function costs.
 	zero map[string]bool
+	// paid are functions that charge their own cost and the call that
+	// runs them (the lookahead's self-charging functions): their calls
+	// cost their callers nothing.
+	paid map[string]bool
 }
 
 // analyze returns the worst case of each entry; bound gives the most
@@ -94,13 +98,20 @@ func newAnalyzer(p *datapack.Pack, bound func(string) (int, error), fixed map[st
 }
 
 // own is the worst case of function id's body with id itself not taken
-// as free, whatever a.zero says (what a self-charging function charges).
+// as free, whatever a.zero and a.paid say (what a self-charging function
+// charges).
 func (a *analyzer) own(id string) (int, error) {
-	was := a.zero[id]
-	a.zero[id] = false
+	wasZero, wasPaid := a.zero[id], a.paid[id]
+	delete(a.zero, id)
+	delete(a.paid, id)
 	delete(a.memo, id)
 	n, err := a.function(id)
-	a.zero[id] = was
+	if wasZero {
+		a.zero[id] = true
+	}
+	if wasPaid {
+		a.paid[id] = true
+	}
 	delete(a.memo, id)
 	return n, err
 }
@@ -115,7 +126,7 @@ func (a *analyzer) function(id string) (int, error) {
 	if n, ok := a.fixed[id]; ok {
 		return n, nil
 	}
-	if a.zero[id] {
+	if a.zero[id] || a.paid[id] {
 		return 0, nil
 	}
 	lines, ok := a.fns[id]
@@ -196,6 +207,9 @@ func (a *analyzer) command(t []string) (cost, error) {
 	case "function":
 		if len(t) < 2 {
 			return cost{}, fmt.Errorf("function without a name")
+		}
+		if a.paid[t[1]] {
+			return cost{}, nil
 		}
 		n, err := a.function(t[1])
 		return cost{full: 1 + n}, err
@@ -289,7 +303,9 @@ func (a *analyzer) execute(t []string) (cost, error) {
 				if err != nil {
 					return cost{}, err
 				}
-				extra += mult * (1 + f)
+				if !a.paid[arg(2)] {
+					extra += mult * (1 + f)
+				}
 				n = 3
 			case "entity", "predicate", "dimension":
 				n = 3

@@ -1,7 +1,9 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -27,8 +29,11 @@ type LookPlan struct {
 	// four and its block at (MaxPly-1 on: nothing found).
 	VCFLastPly int
 	Win        int32
-	Five       int32 // weights.attack.five: an att_<c> of this value is a five
-	Renju      bool
+	// Forced: a value of at least Forced (a win) or at most -Forced (a
+	// loss) is a forced result (lookahead.WonAbove+1).
+	Forced int32
+	Five   int32 // weights.attack.five: an att_<c> of this value is a five
+	Renju  bool
 	// Regs are a frame's registers, saved and loaded with it; Slots the
 	// stack's slots; Cands the candidate registers #la.k<j>.
 	Regs   []string
@@ -36,9 +41,21 @@ type LookPlan struct {
 	Cands  []int
 	Roots  []int // root move records #la.rv<j>, #la.rc<j>, #la.rn<j>
 	Widths []int // the distinct list widths the scans fill
+	// Defend says the defence (stage 4) is on; Tries index its list of
+	// cells #la.dq<j> (the search's move and DefendTries more), Line the
+	// registers #la.ln<i> of the opponent's win a check found.
+	Defend bool
+	Tries  []int
+	Line   []LookLineReg
 	Scans  []LookScan
-	Cells  []LookCell
-	Order  []int
+	// ChunkOf is each cell's chunk of the scans (the same for every
+	// scan); Chunks counts them. #la.f4b<k> and #la.f4w<k> hold how many
+	// empty cells of chunk k have the colour's four flag, so a scan for
+	// fours passes over a chunk without one.
+	ChunkOf []int
+	Chunks  []int
+	Cells   []LookCell
+	Order   []int
 	// Filled in after rendering (Generate): the cost every step is
 	// charged besides its heavy functions', and the most #la.spent may be
 	// before a step starts.
@@ -47,6 +64,10 @@ type LookPlan struct {
 	StepWorst      int // the costliest step, its slice iteration included
 	source         string
 }
+
+// LookLineReg is register #la.ln<I>; N is I+1 (a line longer than I
+// has it).
+type LookLineReg struct{ I, N int }
 
 // LookScan is one candidate scan: the best W cells by colour C's score
 // (1 black, 2 white), only fours if Fours, skipping excluded cells (the
@@ -59,7 +80,7 @@ type LookScan struct {
 	W           int
 	Fours, Excl bool
 	QF          bool
-	// Chunks are the cells in the model's order, scanChunk to a step: a
+	// Chunks are the cells in the model's order, ScanChunk to a step: a
 	// whole scan in one step could cost more than anything else a step
 	// does (every cell could enter the list).
 	Chunks []LookChunk
@@ -72,10 +93,10 @@ type LookChunk struct {
 	Last    bool
 }
 
-// scanChunk is how many cells a scan step looks at: each may cost an
+// ScanChunk is how many cells a scan step looks at: each may cost an
 // insertion into the list, so a step of them costs about what a stone's
 // make does on a 15×15 board.
-const scanChunk = 48
+const ScanChunk = 48
 
 // LookCell is one cell's five checks: the empty cells within four on its
 // lines where a colour's pattern along that line is a five.
@@ -103,7 +124,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		return nil, nil, fmt.Errorf("%s: weights.noise is %d: the lookahead is deterministic (set noise = 0 for --ai lookahead)", cfg.Source, w.Noise)
 	}
 	n := m.Size
-	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, Win: lookahead.Win, Five: five,
+	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,
 		Renju: m.Rule == game.Renju, Order: append([]int(nil), m.Order...), source: cfg.Source}
 	width := max(la.Width, la.RootWidth, la.VCFWidth)
 	for j := range width {
@@ -111,6 +132,17 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	}
 	for j := range la.RootWidth {
 		lp.Roots = append(lp.Roots, j)
+	}
+	if la.DefendNodes > 0 && la.DefendTries > 0 && la.VCFDepth > 0 {
+		lp.Defend = true
+		for j := 0; j <= la.DefendTries; j++ {
+			lp.Tries = append(lp.Tries, j)
+		}
+		// A check's line of k fours has 2k-1 stones, its last four at
+		// ply 2k-1.
+		for i := 0; i < min(2*la.VCFDepth-1, lookahead.MaxPly); i++ {
+			lp.Line = append(lp.Line, LookLineReg{I: i, N: i + 1})
+		}
 	}
 	// A frame's registers: type, colour, depth, alpha, beta, best, next
 	// candidate, candidates, the stone in play, the block (VCF), the
@@ -134,8 +166,8 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		for c := 1; c <= 2; c++ {
 			sc := LookScan{ID: len(lp.Scans), Name: k.name, C: c, Col: "bw"[c-1 : c], W: k.w, Fours: k.fours,
 				Excl: k.excl && lp.Renju && c == 1, QF: lp.Renju && c == 1}
-			for a := 0; a < len(lp.Order); a += scanChunk {
-				b := min(a+scanChunk, len(lp.Order))
+			for a := 0; a < len(lp.Order); a += ScanChunk {
+				b := min(a+ScanChunk, len(lp.Order))
 				sc.Chunks = append(sc.Chunks, LookChunk{K: len(sc.Chunks), Next: len(sc.Chunks) + 1, Cells: lp.Order[a:b], Last: b == len(lp.Order)})
 			}
 			lp.Scans = append(lp.Scans, sc)
@@ -144,6 +176,13 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			seen[k.w] = true
 			lp.Widths = append(lp.Widths, k.w)
 		}
+	}
+	lp.ChunkOf = make([]int, n*n)
+	for j, cell := range lp.Order {
+		lp.ChunkOf[cell] = j / ScanChunk
+	}
+	for k := range lp.Scans[0].Chunks {
+		lp.Chunks = append(lp.Chunks, k)
 	}
 	for i := 0; i < n*n; i++ {
 		c := LookCell{I: i, Dirs: []int{0, 1, 2, 3}}
@@ -167,6 +206,9 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	cellTree("isfive", "function gomoku:la/isfive/%d")
 	if lp.Renju {
 		cellTree("qf", "scoreboard players operation #la.x gomoku.la = #%d gomoku.qf")
+		if lp.Defend {
+			cellTree("excl", "execute store success score #la.x gomoku.la if score #%d gomoku.excl matches 1")
+		}
 	}
 	slotTree := func(name, leaf string) {
 		leaves := make([]TreeLeaf, len(lp.Slots))
@@ -180,13 +222,14 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	return lp, trees, nil
 }
 
-// proveLook charges the search's heavy functions (each make, unmake and
-// scan adds its own worst case to #la.spent, plus one for the adding) and
-// works out the slice's constants, so that no tick's slice can run more
-// than the budget:
+// proveLook charges the search's heavy functions (each make, unmake,
+// scan and kind of step adds its own worst case to #la.spent as it
+// starts, plus two: the adding and the call that ran it) and works out
+// the slice's constants, so that no tick's slice can run more than the
+// budget:
 //
 //   - Overhead, added by the slice before each step, is the worst case of
-//     one iteration with the heavy functions free;
+//     one iteration with the heavy functions and their calls free;
 //   - Room is the budget less the worst case of a whole iteration (and of
 //     the slice's last look at #la.spent): a step starts only while
 //     #la.spent is below it, and #la.spent is never less than what the
@@ -195,6 +238,10 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 func proveLook(pack *datapack.Pack, p *Plan) error {
 	lp := p.Look
 	bound := selectorBound(p.NumCells)
+	lookups, err := chargeLookupsExactly(pack, p, bound)
+	if err != nil {
+		return err
+	}
 	charged := map[string]bool{}
 	var ids []string
 	for id := range pack.Functions() {
@@ -211,26 +258,31 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 		n    int
 	}
 	var charges []charge
-	zero := make(map[string]bool, len(charged))
-	for c := range charged {
-		zero[c] = true
-	}
-	a := newAnalyzer(pack, bound, nil, zero)
+	// Each charges its own worst case with the others free, plus one for
+	// the charge itself and one for the call that ran it (which its
+	// caller then does not count).
+	a := newAnalyzer(pack, bound, nil, nil)
+	a.paid = maps.Clone(charged)
+	maps.Copy(a.paid, lookups)
 	for _, id := range ids {
 		own, err := a.own(id)
 		if err != nil {
 			return fmt.Errorf("internal error: %w", err)
 		}
-		n := own + 1
+		n := own + 2
 		lp.MaxHeavy = max(lp.MaxHeavy, n)
 		fid := datapack.ID{Namespace: NS, Path: strings.TrimPrefix(id, NS+":")}
 		charges = append(charges, charge{datapack.FunctionFile(fid), n})
 	}
 	for _, c := range charges {
-		pack.Files[c.file] = append(pack.Files[c.file], []byte(fmt.Sprintf("scoreboard players add #la.spent gomoku.la %d\n", c.n))...)
+		// First, so that an early return still pays.
+		pack.Files[c.file] = insertAfterHeader(pack.Files[c.file], fmt.Sprintf("scoreboard players add #la.spent gomoku.la %d\n", c.n))
 	}
 	step := NS + ":la/step"
-	light, err := analyzeWith(pack, []string{step}, bound, nil, charged)
+	la := newAnalyzer(pack, bound, nil, nil)
+	la.paid = maps.Clone(charged)
+	maps.Copy(la.paid, lookups)
+	lightStep, err := la.function(step)
 	if err != nil {
 		return fmt.Errorf("internal error: %w", err)
 	}
@@ -247,7 +299,7 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 		return fmt.Errorf("internal error: %w", err)
 	}
 	iteration := it.Entries[slice]
-	lp.Overhead = light.Entries[step] + iteration
+	lp.Overhead = lightStep + iteration
 	worstIteration := full.Entries[step] + iteration
 	lp.Room = lp.Budget - worstIteration - iteration
 	lp.StepWorst = worstIteration
@@ -257,12 +309,113 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	return nil
 }
 
+// chargeLookupsExactly makes the model's pattern lookups (the trees
+// greedy/lookup/*, two in every rescoring of a line through an empty cell,
+// most of what a stone costs the search) charge #la.spent what they cost
+// on the path taken instead of the worst path: each leaf a tree branch
+// reaches becomes a copy of the leaf (greedy/charged/<leaf>/<n>) that
+// first adds n, the cost of the whole path from the call of the tree's
+// root to the copy's last command, worked out line by line with the
+// cost model. A tree runs exactly one leaf, so every lookup pays for
+// itself. It returns the tree's functions and the copies: what the
+// lookups' callers no longer count.
+func chargeLookupsExactly(pack *datapack.Pack, p *Plan, bound func(string) (int, error)) (map[string]bool, error) {
+	roots := map[string]bool{}
+	for _, r := range p.Greedy.Lookup {
+		roots[r] = true
+	}
+	paid := map[string]bool{}
+	fileOf := func(id string) string {
+		return datapack.FunctionFile(datapack.ID{Namespace: NS, Path: strings.TrimPrefix(id, NS+":")})
+	}
+	for _, t := range p.Trees {
+		if !roots[t.Nodes[0].Path] {
+			continue
+		}
+		nodes := map[string]TreeNode{}
+		for _, n := range t.Nodes {
+			nodes[NS+":"+n.Path] = n
+		}
+		// Line costs with every callee free but for its call; leaf
+		// bodies at their own worst.
+		free := map[string]bool{}
+		for id := range nodes {
+			free[id] = true
+		}
+		for _, n := range t.Nodes {
+			for _, b := range n.Branches {
+				free[strings.TrimPrefix(b.Cmd, "function ")] = true
+			}
+		}
+		lines := newAnalyzer(pack, bound, nil, free)
+		bodies := newAnalyzer(pack, bound, nil, nil)
+		var walk func(id string, cost int) error
+		walk = func(id string, cost int) error {
+			paid[id] = true
+			n := nodes[id]
+			file := fileOf(id)
+			text := string(pack.Files[file])
+			var head, cmds []string
+			for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+				if strings.HasPrefix(l, "#") && len(cmds) == 0 {
+					head = append(head, l)
+				} else if strings.TrimSpace(l) != "" {
+					cmds = append(cmds, l)
+				}
+			}
+			if len(cmds) != len(n.Branches) {
+				return fmt.Errorf("internal error: tree node %s has %d commands for %d branches", id, len(cmds), len(n.Branches))
+			}
+			skipped := 0
+			for j, b := range n.Branches {
+				callee, ok := strings.CutPrefix(b.Cmd, "function ")
+				if !ok {
+					return fmt.Errorf("internal error: lookup tree %s: branch %q is not a function call", id, b.Cmd)
+				}
+				c, err := lines.command(tokens(cmds[j]))
+				if err != nil {
+					return fmt.Errorf("internal error: %w", err)
+				}
+				here := cost + skipped + c.full
+				skipped += c.skip
+				if _, inner := nodes[callee]; inner {
+					if err := walk(callee, here); err != nil {
+						return err
+					}
+					continue
+				}
+				body, err := bodies.function(callee)
+				if err != nil {
+					return fmt.Errorf("internal error: %w", err)
+				}
+				total := here + 1 + body // the charge is a command too
+				copyID := fmt.Sprintf("%s:greedy/charged/%s/%d", NS, strings.TrimPrefix(callee, NS+":greedy/"), total)
+				if _, done := pack.Files[fileOf(copyID)]; !done {
+					leaf := string(pack.Files[fileOf(callee)])
+					pack.Files[fileOf(copyID)] = insertAfterHeader([]byte(leaf), fmt.Sprintf("scoreboard players add #la.spent gomoku.la %d\n", total))
+				}
+				paid[copyID] = true
+				cmds[j] = strings.Replace(cmds[j], b.Cmd, "function "+copyID, 1)
+			}
+			pack.Files[file] = []byte(strings.Join(append(head, cmds...), "\n") + "\n")
+			return nil
+		}
+		// The caller's call of the root is the path's first unit.
+		if err := walk(NS+":"+t.Nodes[0].Path, 1); err != nil {
+			return nil, err
+		}
+	}
+	return paid, nil
+}
+
 // selfCharging names the functions that add what they cost to
 // #la.spent themselves: a stone's make and unmake, the model's per-line
 // and per-cell rescoring they run (also in a real move, where the sum is
-// not read), a scan's steps and insertions, the five-point count and a
-// frame's save and load: what some steps run and others do not.
-// Everything else a step may run is in its Overhead.
+// not read), a scan's steps and insertions, the five-point count, a
+// frame's save and load, and each kind of step: what some steps run and
+// others do not. What is left to a step's Overhead is the dispatch to
+// its kind, so a cheap step is charged what it costs and not what the
+// dearest kind of step might.
 func selfCharging(path string) bool {
 	for _, p := range []string{"la/make/", "la/unmake/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
 		"la/fives_b/", "la/fives_w/", "la/save/", "la/load/"} {
@@ -270,6 +423,37 @@ func selfCharging(path string) bool {
 			return true
 		}
 	}
+	if stepKinds[path] {
+		return true
+	}
 	// A scan's chunks (la/scan/<kind>_<colour>/<k>), not its start.
 	return strings.HasPrefix(path, "la/scan/") && strings.Count(path, "/") == 3
+}
+
+// stepKinds are the functions la/step dispatches a step to.
+var stepKinds = map[string]bool{
+	"la/ab/back": true, "la/ab/enter": true, "la/ab/next": true,
+	"la/vcf/back": true, "la/vcf/enter": true, "la/vcf/block": true, "la/vcf/undo_f": true, "la/vcf/undo_c": true, "la/vcf/next": true,
+	"la/unwind":   true,
+	"la/def/back": true, "la/def/make": true, "la/def/unmake": true, "la/def/decide": true, "la/def/next": true,
+	// Not a step, but only some VCF steps record their four.
+	"la/def/rec": true,
+}
+
+// insertAfterHeader puts line into a function's text after its leading
+// comment lines (the generator's header), before its first command.
+func insertAfterHeader(text []byte, line string) []byte {
+	at := 0
+	for at < len(text) && text[at] == '#' {
+		nl := bytes.IndexByte(text[at:], '\n')
+		if nl < 0 {
+			at = len(text)
+			break
+		}
+		at += nl + 1
+	}
+	out := make([]byte, 0, len(text)+len(line))
+	out = append(out, text[:at]...)
+	out = append(out, line...)
+	return append(out, text[at:]...)
 }

@@ -38,9 +38,10 @@ func lookaheadPack(t *testing.T, cfg *config.Config) *gen.Result {
 type packSearch struct {
 	move, value, nodes, vnodes, reason int32
 	root                               []lookahead.RootMove
+	defence                            []int
 }
 
-var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4}
+var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4, lookahead.ReasonDefend: 5}
 
 // TestLookaheadPackIsTheTwin: the pack's search, run by the interpreter a
 // slice a tick, chooses what sim/lookahead chooses on the same position:
@@ -127,23 +128,30 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 		return v
 	}
 	got := packSearch{move: get("#la.rmove"), value: get("#la.rvalue"), nodes: get("#la.nodes"), vnodes: get("#la.vnodes"), reason: get("#la.reason")}
-	if got.reason == reasonCode[lookahead.ReasonSearch] {
+	searched := got.reason == reasonCode[lookahead.ReasonSearch] || got.reason == reasonCode[lookahead.ReasonDefend]
+	if searched {
 		for j := range int(get("#la.rdone")) {
 			got.root = append(got.root, lookahead.RootMove{Cell: int(get(fmt.Sprintf("#la.rc%d", j))),
 				Value: get(fmt.Sprintf("#la.rv%d", j)), Nodes: int(get(fmt.Sprintf("#la.rn%d", j)))})
+		}
+		if get("#la.stage") == 4 {
+			for j := range int(get("#la.dn")) {
+				got.defence = append(got.defence, int(get(fmt.Sprintf("#la.dq%d", j))))
+			}
 		}
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("the pack has no scores %v", missing)
 	}
-	if want.Reason != lookahead.ReasonSearch {
+	if want.Reason != lookahead.ReasonSearch && want.Reason != lookahead.ReasonDefend {
 		want.Root = nil
 	}
 	if want.Reason == lookahead.ReasonFive || want.Reason == lookahead.ReasonBlock {
 		got.vnodes = int32(want.VCFNodes) // stage 1 decided: the pack leaves it as it was
 	}
 	same := got.move == int32(want.Move) && got.value == want.Value && got.nodes == int32(want.Nodes) &&
-		got.vnodes == int32(want.VCFNodes) && got.reason == reasonCode[want.Reason] && slices.Equal(got.root, want.Root)
+		got.vnodes == int32(want.VCFNodes) && got.reason == reasonCode[want.Reason] && slices.Equal(got.root, want.Root) &&
+		slices.Equal(got.defence, want.Defence)
 	if !same {
 		var excl []int
 		for i := 0; i < g.Size*g.Size; i++ {
@@ -151,8 +159,8 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 				excl = append(excl, i)
 			}
 		}
-		return fmt.Errorf("(cells excluded: %v) the pack's search chose move %d (value %d, %d stones, %d in its fours stage, reason %d) from root %v;\nthe twin's move %d (value %d, %d stones, %d in its fours stage, %s) from root %v",
-			excl, got.move, got.value, got.nodes, got.vnodes, got.reason, got.root, want.Move, want.Value, want.Nodes, want.VCFNodes, want.Reason, want.Root)
+		return fmt.Errorf("(cells excluded: %v) the pack's search chose move %d (value %d, %d stones, %d in its fours stage, reason %d) from root %v, defence %v;\nthe twin's move %d (value %d, %d stones, %d in its fours stage, %s) from root %v, defence %v",
+			excl, got.move, got.value, got.nodes, got.vnodes, got.reason, got.root, got.defence, want.Move, want.Value, want.Nodes, want.VCFNodes, want.Reason, want.Root, want.Defence)
 	}
 	return nil
 }
@@ -175,6 +183,25 @@ func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error
 	for c, h := range []string{"#la.vb", "#la.vw"} {
 		if v, _ := m.Score(h, "gomoku.la"); v != sum[c] {
 			return fmt.Errorf("the pack's leaf sum %s is %d, the position's %d", h, v, sum[c])
+		}
+	}
+	// The scans' counts of empty cells with a four, per chunk of the
+	// model's order.
+	order := st.Model().Order
+	for k := 0; k*gen.ScanChunk < len(order); k++ {
+		var want [2]int32
+		for _, i := range order[k*gen.ScanChunk : min((k+1)*gen.ScanChunk, len(order))] {
+			for c, col := range []game.Colour{game.Black, game.White} {
+				if st.At(i) == game.Empty && st.Fours(i, col) > 0 {
+					want[c]++
+				}
+			}
+		}
+		for c, col := range []string{"b", "w"} {
+			h := fmt.Sprintf("#la.f4%s%d", col, k)
+			if v, _ := m.Score(h, "gomoku.la"); v != want[c] {
+				return fmt.Errorf("the pack's count %s of empty cells where %s makes a four is %d, the position has %d", h, col, v, want[c])
+			}
 		}
 	}
 	return nil
@@ -382,4 +409,126 @@ func TestLookaheadLevels(t *testing.T) {
 	}
 	place("a9")
 	aiIs("the lookahead again", look)
+}
+
+// TestLookaheadPackSolvesTactics: the tactics table played through the
+// interpreter. Each position is set up by clicks in a two-player game,
+// then the board's AI is given the side to move (its mode and colour
+// scores, as a menu would set them, without starting a new game); the
+// pack's move must be one of the answers and its search the twin's.
+func TestLookaheadPackSolvesTactics(t *testing.T) {
+	ts, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if testing.Short() {
+		ts = ts[:min(len(ts), 4)]
+	}
+	games := map[game.Rule]*packplay.Game{}
+	cfg := config.PackDefault()
+	solved := 0
+	for _, tc := range ts {
+		b := tc.Board
+		g := games[b.Rule()]
+		if g == nil {
+			c := *cfg
+			c.Game.Size, c.Game.Rule = b.Size(), b.Rule()
+			g, err = packplay.Open(lookaheadPack(t, &c).Pack, packplay.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			games[b.Rule()] = g
+		}
+		if err := setUp(g, b); err != nil {
+			t.Fatalf("%s (line %d): setting up: %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
+		}
+		if got := game.Picture(g.Board()); got != game.Picture(b) {
+			t.Fatalf("%s: set up as\n%s\nwant\n%s", tc.Name, got, game.Picture(b))
+		}
+		m := g.Machine()
+		for _, cmd := range []string{"scoreboard players set #mode gomoku.game 0",
+			"scoreboard players operation #aicol gomoku.game = #turn gomoku.game",
+			"scoreboard players set #think gomoku.game 1"} {
+			if _, err := m.RunCommand(nil, cmd); err != nil {
+				t.Fatal(err)
+			}
+		}
+		played := -1
+		for k := 0; k < 20_000 && played < 0; k++ {
+			if _, err := m.Tick(); err != nil {
+				t.Fatal(err)
+			}
+			if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 {
+				continue
+			}
+			for i := 0; i < b.Cells(); i++ {
+				if v, _ := g.Score(fmt.Sprintf("#%d", i), "gomoku.cell"); v != 0 && b.At(i) == game.Empty {
+					played = i
+				}
+			}
+		}
+		cells := make([]game.Colour, b.Cells())
+		for i := range cells {
+			cells[i] = b.At(i)
+		}
+		mdl, _ := eval.NewModel(b.Size(), b.Rule(), cfg.Weights)
+		want := lookahead.New(cfg.Lookahead).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
+		if err := compareSearch(g, want); err != nil {
+			t.Errorf("%s (line %d): %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
+		}
+		if slices.Contains(tc.Want, played) {
+			solved++
+		} else {
+			t.Errorf("%s (line %d): the pack played %s, want one of %s\n%s", tc.Name, tc.Line,
+				game.FormatMove(played, b.Size()), game.FormatMoves(tc.Want, b.Size()), game.Picture(b))
+		}
+	}
+	t.Logf("the pack solved %d of %d positions", solved, len(ts))
+}
+
+// setUp plays b's stones on g's board as a two-player game: black's and
+// white's in turn.
+func setUp(g *packplay.Game, b *game.Board) error {
+	if err := g.Start(packplay.ModePvP, game.Empty); err != nil {
+		return err
+	}
+	var stones [2][]int
+	for i := 0; i < b.Cells(); i++ {
+		if c := b.At(i); c != game.Empty {
+			stones[c-1] = append(stones[c-1], i)
+		}
+	}
+	if n, m := len(stones[0]), len(stones[1]); n != m && n != m+1 {
+		return fmt.Errorf("%d black and %d white stones: not a position of alternate moves", n, m)
+	}
+	// Any order of each colour's stones gives the position; under renju
+	// some orders pass through a forbidden black move, so each turn takes
+	// the first stone left that the rule allows and that ends nothing.
+	mirror := game.MustBoard(b.Size(), b.Rule())
+	total := len(stones[0]) + len(stones[1])
+	for k := 0; k < total; k++ {
+		left := stones[k%2]
+		pick := -1
+		for j, i := range left {
+			try := mirror.Clone()
+			if try.Play(i) == nil && !try.Over() {
+				pick = j
+				break
+			}
+		}
+		if pick < 0 {
+			return fmt.Errorf("no order of the stones reaches the position without a forbidden move or an end")
+		}
+		i := left[pick]
+		stones[k%2] = append(left[:pick:pick], left[pick+1:]...)
+		mirror.Play(i)
+		ok, why, err := g.Click(i)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("click %s refused: %s", game.FormatMove(i, b.Size()), why)
+		}
+	}
+	return nil
 }

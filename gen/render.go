@@ -431,10 +431,12 @@ type (
 		Init CellInit
 		Dirs []int
 		Look bool
+		K    int // the cell's scan chunk (Look)
 	}
 	comboData struct {
 		I    int
 		Look bool
+		K    int // the cell's scan chunk (Look)
 	}
 	codeSetData struct {
 		Colour string
@@ -563,9 +565,13 @@ func (r *renderer) renderGreedy(p *Plan, g *GreedyPlan) {
 		})
 	}
 	for i, touch := range g.Touch {
+		k := 0
+		if p.Look != nil {
+			k = p.Look.ChunkOf[i]
+		}
 		r.fn(fmt.Sprintf("greedy/stone/%d", i), "greedy/stone", stoneData{I: i, R: g.R, Touch: touch})
-		r.fn(fmt.Sprintf("greedy/fresh/%d", i), "greedy/fresh", freshData{I: i, Init: g.CellInit[i], Dirs: []int{0, 1, 2, 3}, Look: g.Look})
-		r.fn(fmt.Sprintf("greedy/combo/%d", i), "greedy/combo", comboData{I: i, Look: g.Look})
+		r.fn(fmt.Sprintf("greedy/fresh/%d", i), "greedy/fresh", freshData{I: i, Init: g.CellInit[i], Dirs: []int{0, 1, 2, 3}, Look: g.Look, K: k})
+		r.fn(fmt.Sprintf("greedy/combo/%d", i), "greedy/combo", comboData{I: i, Look: g.Look, K: k})
 	}
 	for _, s := range g.Slots {
 		r.fn(fmt.Sprintf("greedy/slot/%d_%d", s.Q, s.D), "greedy/slot", slotData{G: g, S: s})
@@ -613,6 +619,7 @@ func (r *renderer) renderRenju(p *Plan, rp *RenjuPlan) {
 type (
 	lookCellData struct {
 		I    int
+		K    int // its scan chunk
 		Bias int32
 		Dirs []int
 		C    LookCell
@@ -651,8 +658,19 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	if p.Renju {
 		r.fn("la/ab/lose", "la/ab/lose", p)
 	}
+	if lp.Defend {
+		for _, name := range []string{"begin", "check", "step", "make", "pass", "back", "unmake", "decide", "hold", "next", "add", "enq", "rec"} {
+			r.fn("la/def/"+name, "la/def/"+name, p)
+		}
+		if p.Renju {
+			r.fn("la/def/barred", "la/def/barred", p)
+		}
+		for _, l := range lp.Line {
+			r.fn(fmt.Sprintf("la/def/enq/%d", l.I), "la/def/enq_at", l)
+		}
+	}
 	for _, c := range lp.Cells {
-		d := lookCellData{I: c.I, Dirs: c.Dirs, C: c, Five: lp.Five, Bias: p.Greedy.CellInit[c.I].Bias}
+		d := lookCellData{I: c.I, K: lp.ChunkOf[c.I], Dirs: c.Dirs, C: c, Five: lp.Five, Bias: p.Greedy.CellInit[c.I].Bias}
 		r.fn(fmt.Sprintf("la/make/%d", c.I), "la/make", d)
 		r.fn(fmt.Sprintf("la/unmake/%d", c.I), "la/unmake", d)
 		r.fn(fmt.Sprintf("la/occupy/%d", c.I), "la/occupy", d)

@@ -263,7 +263,7 @@ func builtin() *Config {
 // DefaultLookahead is the code's default [lookahead] section.
 func DefaultLookahead() Lookahead {
 	return Lookahead{Depth: 3, Width: 3, RootWidth: 8, VCFDepth: 6, VCFWidth: 5,
-		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 400, DefendNodes: 0, DefendTries: 0, TickCommands: 30_000,
+		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 150, DefendNodes: 300, DefendTries: 8, TickCommands: 30_000,
 		Value: [eval.NumPatterns]int32{eval.One: 2, eval.Two: 5, eval.OpenTwo: 20, eval.Three: 15,
 			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000}}
 }
