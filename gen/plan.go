@@ -1,11 +1,14 @@
 package gen
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -258,9 +261,12 @@ func wonWalks(p *Plan) []Won {
 // GreedyPlan is the greedy model compiled: window codes, pattern lookup,
 // incremental updates and the scan.
 type GreedyPlan struct {
-	R        int
-	Lookup   [2]string // the lookup tree's root function per colour (0 black)
-	Five     [2]string // the "is it five?" tree's root per colour, for the win check
+	R int
+	// Lookup is the lookup tree's root function per edge shape (the
+	// mask of a window's code digits that lie off the board).
+	Lookup   map[int]string
+	Pairs    []PairPlan // the lookup leaves: both colours' patterns
+	Five     [2]string  // the "is it five?" tree's root per colour, for the win check
 	Patterns []PatternPlan
 	Slots    []Slot
 	Touch    [][]Touch // per cell: the windows a stone there changes
@@ -286,8 +292,54 @@ type PatternPlan struct {
 	Value           int32 // lookahead.value of the pattern (Look only)
 }
 
-// Slot is one line window: cell Q, direction D.
-type Slot struct{ Q, D int }
+// PairPlan is a lookup leaf: black's pattern B and white's W in one
+// window.
+type PairPlan struct {
+	Path string
+	B, W PatternPlan
+	Look bool
+}
+
+func pairPath(b, w eval.Pattern) string { return "greedy/pair/" + b.String() + "_" + w.String() }
+
+// edgeMask is the set of a window's digits that lie off the board
+// (blocked on the empty board), bit k for pack digit k.
+func edgeMask(initial, digits int) int {
+	mask := 0
+	for k := 0; k < digits; k++ {
+		if initial/pow3(k)%3 == eval.DigitBlocked {
+			mask |= 1 << k
+		}
+	}
+	return mask
+}
+
+// whiteCode is the code white sees in a window whose code_b is code:
+// the stones' digits swapped, the edge's (mask) kept. ok is false for a
+// code no window of that edge can have (an edge digit not blocked).
+func whiteCode(code, mask, digits int) (cw int, ok bool) {
+	for k := 0; k < digits; k++ {
+		d := code / pow3(k) % 3
+		switch {
+		case mask&(1<<k) != 0:
+			if d != eval.DigitBlocked {
+				return 0, false
+			}
+		case d == eval.DigitOwn:
+			d = eval.DigitBlocked
+		case d == eval.DigitBlocked:
+			d = eval.DigitOwn
+		}
+		cw += d * pow3(k)
+	}
+	return cw, true
+}
+
+// Slot is one line window: cell Q, direction D; Lookup is its tree.
+type Slot struct {
+	Q, D   int
+	Lookup string
+}
 
 // Touch is one window a stone changes: slot (Q, D), where the stone is
 // digit K (pack numbering), so a stone of the window's colour adds Own =
@@ -710,11 +762,59 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 		g.Patterns = append(g.Patterns, PatternPlan{Name: pt.String(), Attack: w.Attack[pt], Defence: w.Defence[pt],
 			Class: class(pt), ClassW: 25 * class(pt), Look: look, Value: value[pt]})
 	}
-	// Lookup trees: one per distinct table (freestyle and standard share).
+	// Lookup trees, keyed by a window's code_b. White's code is black's
+	// with the stones' digits swapped (own for the opponent's) and the
+	// edge's kept (off the board is blocked for both colours), so code_b
+	// and which digits of the window lie off the board give both colours'
+	// patterns: one tree per shape of edge, whose leaves (greedy/pair/)
+	// set both colours' values. One lookup a window instead of two.
 	var trees []*Tree
 	var tabs [2][]eval.Pattern
 	for c := 0; c < 2; c++ {
 		tabs[c] = packTable(m.Tables[c])
+	}
+	digits := 2 * m.R
+	edges := map[int]bool{}
+	for i := 0; i < n*n; i++ {
+		for d := 0; d < 4; d++ {
+			edges[edgeMask(initialCode(n, m.R, i, d), digits)] = true
+		}
+	}
+	pairs := map[[2]eval.Pattern]bool{}
+	g.Lookup = map[int]string{}
+	for _, mask := range slices.Sorted(maps.Keys(edges)) {
+		vals := make([]int, len(tabs[0]))
+		last := -1
+		for code := range vals {
+			cw, ok := whiteCode(code, mask, digits)
+			if !ok {
+				vals[code] = last // never looked up: the run goes on
+				continue
+			}
+			pb, pw := tabs[0][code], tabs[1][cw]
+			pairs[[2]eval.Pattern{pb, pw}] = true
+			vals[code] = int(pb)*int(eval.NumPatterns) + int(pw)
+			if last < 0 {
+				for k := 0; k < code; k++ {
+					vals[k] = vals[code]
+				}
+			}
+			last = vals[code]
+		}
+		var leaves []TreeLeaf
+		for _, iv := range intervals(vals) {
+			pb, pw := eval.Pattern(iv.Value/int(eval.NumPatterns)), eval.Pattern(iv.Value%int(eval.NumPatterns))
+			leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: "function gomoku:" + pairPath(pb, pw)})
+		}
+		root := fmt.Sprintf("greedy/lookup/e%d", mask)
+		trees = append(trees, buildTree(root, "#k gomoku.t", 0, leaves))
+		g.Lookup[mask] = root
+	}
+	for _, pr := range slices.SortedFunc(maps.Keys(pairs), func(a, b [2]eval.Pattern) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	}) {
+		b, w := g.Patterns[pr[0]], g.Patterns[pr[1]]
+		g.Pairs = append(g.Pairs, PairPlan{Path: pairPath(pr[0], pr[1]), B: b, W: w, Look: look})
 	}
 	same := true
 	for i := range tabs[0] {
@@ -722,23 +822,12 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 	}
 	for c := 0; c < 2; c++ {
 		if c == 1 && same {
-			g.Lookup[1] = g.Lookup[0]
 			continue
 		}
-		root := fmt.Sprintf("greedy/lookup/%s", []string{"black", "white"}[c])
+		root := fmt.Sprintf("greedy/five/%s", []string{"black", "white"}[c])
 		if same {
-			root = "greedy/lookup/both"
+			root = "greedy/five/both"
 		}
-		vals := make([]int, len(tabs[c]))
-		for i, pt := range tabs[c] {
-			vals[i] = int(pt)
-		}
-		var leaves []TreeLeaf
-		for _, iv := range intervals(vals) {
-			leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: "function gomoku:greedy/pattern/" + eval.Pattern(iv.Value).String()})
-		}
-		trees = append(trees, buildTree(root, "#k gomoku.t", 0, leaves))
-		g.Lookup[c] = root
 		// The win check's table: does a stone here make five (a win for
 		// this colour, exactly as the table's rule says)?
 		five := make([]int, len(tabs[c]))
@@ -751,9 +840,8 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 		for _, iv := range intervals(five) {
 			fl = append(fl, TreeLeaf{Hi: iv.Hi, Cmd: fmt.Sprintf("scoreboard players set #w gomoku.t %d", iv.Value)})
 		}
-		froot := strings.Replace(root, "/lookup/", "/five/", 1)
-		trees = append(trees, buildTree(froot, "#k gomoku.t", 0, fl))
-		g.Five[c] = froot
+		trees = append(trees, buildTree(root, "#k gomoku.t", 0, fl))
+		g.Five[c] = root
 	}
 	if same {
 		g.Five[1] = g.Five[0]
@@ -824,7 +912,7 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 				g.SumB += s.ValB
 				g.SumW += s.ValW
 			}
-			g.Slots = append(g.Slots, Slot{Q: i, D: d})
+			g.Slots = append(g.Slots, Slot{Q: i, D: d, Lookup: g.Lookup[edgeMask(code, 2*m.R)]})
 			g.SlotInit = append(g.SlotInit, s)
 			ci.TotalB += s.AttB + s.DefW
 			ci.TotalW += s.AttW + s.DefB

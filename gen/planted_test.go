@@ -69,15 +69,21 @@ func TestDifferentialCatchesPlantedBug(t *testing.T) {
 	}
 }
 
-// plantWeight changes the pack's values of one pattern in the plan.
+// plantWeight changes the pack's values of one pattern in the plan: in
+// every lookup leaf, for either colour.
 func plantWeight(pattern string, change func(*gen.PatternPlan)) func(*testing.T, *gen.Plan) {
 	return func(t *testing.T, p *gen.Plan) {
-		for i := range p.Greedy.Patterns {
-			if p.Greedy.Patterns[i].Name == pattern {
-				change(&p.Greedy.Patterns[i])
-				return
+		found := false
+		for i := range p.Greedy.Pairs {
+			for _, pp := range []*gen.PatternPlan{&p.Greedy.Pairs[i].B, &p.Greedy.Pairs[i].W} {
+				if pp.Name == pattern {
+					change(pp)
+					found = true
+				}
 			}
 		}
-		t.Fatalf("the plan has no pattern named %s", pattern)
+		if !found {
+			t.Fatalf("the plan's lookup has no pattern named %s", pattern)
+		}
 	}
 }

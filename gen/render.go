@@ -576,8 +576,8 @@ func (r *renderer) renderGreedy(p *Plan, g *GreedyPlan) {
 	for _, s := range g.Slots {
 		r.fn(fmt.Sprintf("greedy/slot/%d_%d", s.Q, s.D), "greedy/slot", slotData{G: g, S: s})
 	}
-	for _, pt := range g.Patterns {
-		r.fn("greedy/pattern/"+pt.Name, "greedy/pattern", pt)
+	for _, pr := range g.Pairs {
+		r.fn(pr.Path, "greedy/pair", pr)
 	}
 	for _, cv := range g.Combos {
 		r.fn(fmt.Sprintf("greedy/combo_value/%d", cv.ID), "greedy/combo_value", cv)
