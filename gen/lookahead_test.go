@@ -347,6 +347,42 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 	}
 }
 
+// TestLookaheadOnEveryBoard: with several boards, each plays the
+// lookahead by default, though a board's game is copied out and back in
+// as boards take turns (an unset level once came back as greedy's).
+func TestLookaheadOnEveryBoard(t *testing.T) {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	res := lookaheadPack(t, cfg)
+	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 3; round++ {
+		for k, g := range tb.Games {
+			mv := 40 + 9*round + k
+			if ok, why, err := g.Click(mv); err != nil || !ok {
+				t.Fatalf("board %d refused %s: %s %v", k, game.FormatMove(mv, 9), why, err)
+			}
+		}
+		for ticks := 0; tb.Games[0].AwaitingAI() || tb.Games[1].AwaitingAI(); ticks++ {
+			if ticks > 2000 {
+				t.Fatalf("round %d: the AIs did not move", round)
+			}
+			if err := tb.Tick(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for k, g := range tb.Games {
+			level, _ := g.Score("#level", "gomoku.game")
+			reason, _ := g.Score("#la.reason", "gomoku.la")
+			if level != 1 || reason == 0 {
+				t.Fatalf("round %d, board %d: level %d, search reason %d: want the lookahead (level 1) to have chosen", round, k, level, reason)
+			}
+		}
+	}
+}
+
 // TestLookaheadLevels: a lookahead pack's boards play the lookahead until
 // a player picks greedy's level, which then plays greedy's moves; the
 // level stays through undo and restart, and back at the lookahead the
