@@ -46,8 +46,11 @@ type LookPlan struct {
 	// registers #la.ln<i> of the opponent's win a check found.
 	Defend bool
 	Tries  []int
-	Line   []LookLineReg
-	Scans  []LookScan
+	Line   []LookReg
+	// Counters are the candidate registers a scan for our fours fills
+	// (lookahead.vcf_width of them), the defence's counter-attacks.
+	Counters []LookReg
+	Scans    []LookScan
 	// ChunkOf is each cell's chunk of the scans (the same for every
 	// scan); Chunks counts them. #la.f4b<k> and #la.f4w<k> hold how many
 	// empty cells of chunk k have the colour's four flag, so a scan for
@@ -65,9 +68,9 @@ type LookPlan struct {
 	source         string
 }
 
-// LookLineReg is register #la.ln<I>; N is I+1 (a line longer than I
-// has it).
-type LookLineReg struct{ I, N int }
+// LookReg is register I of a list (#la.ln<I>, #la.k<I>); N is I+1 (a
+// list longer than I has it).
+type LookReg struct{ I, N int }
 
 // LookScan is one candidate scan: the best W cells by colour C's score
 // (1 black, 2 white), only fours if Fours, skipping excluded cells (the
@@ -141,7 +144,10 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		// A check's line of k fours has 2k-1 stones, its last four at
 		// ply 2k-1.
 		for i := 0; i < min(2*la.VCFDepth-1, lookahead.MaxPly); i++ {
-			lp.Line = append(lp.Line, LookLineReg{I: i, N: i + 1})
+			lp.Line = append(lp.Line, LookReg{I: i, N: i + 1})
+		}
+		for i := range la.VCFWidth {
+			lp.Counters = append(lp.Counters, LookReg{I: i, N: i + 1})
 		}
 	}
 	// A frame's registers: type, colour, depth, alpha, beta, best, next
@@ -435,7 +441,8 @@ var stepKinds = map[string]bool{
 	"la/ab/back": true, "la/ab/enter": true, "la/ab/next": true,
 	"la/vcf/back": true, "la/vcf/enter": true, "la/vcf/block": true, "la/vcf/undo_f": true, "la/vcf/undo_c": true, "la/vcf/next": true,
 	"la/unwind":   true,
-	"la/def/back": true, "la/def/make": true, "la/def/unmake": true, "la/def/decide": true, "la/def/next": true,
+	"la/def/back": true, "la/def/make": true, "la/def/block": true, "la/def/unblock": true, "la/def/unmake": true,
+	"la/def/decide": true, "la/def/next": true, "la/def/counters": true,
 	// Not a step, but only some VCF steps record their four.
 	"la/def/rec": true,
 }

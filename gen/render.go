@@ -659,7 +659,8 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 		r.fn("la/ab/lose", "la/ab/lose", p)
 	}
 	if lp.Defend {
-		for _, name := range []string{"begin", "check", "step", "make", "pass", "back", "unmake", "decide", "hold", "next", "add", "enq", "rec"} {
+		for _, name := range []string{"begin", "check", "step", "make", "block", "unblock", "undo", "pass", "back", "unmake",
+			"decide", "hold", "next", "add", "enq", "rec", "len", "counters"} {
 			r.fn("la/def/"+name, "la/def/"+name, p)
 		}
 		if p.Renju {
@@ -667,6 +668,9 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 		}
 		for _, l := range lp.Line {
 			r.fn(fmt.Sprintf("la/def/enq/%d", l.I), "la/def/enq_at", l)
+		}
+		for _, c := range lp.Counters {
+			r.fn(fmt.Sprintf("la/def/enq_k/%d", c.I), "la/def/enq_k", c)
 		}
 	}
 	for _, c := range lp.Cells {

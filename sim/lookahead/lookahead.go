@@ -40,8 +40,8 @@
 //     move's place, each checked the same way, and the first that leaves
 //     the opponent no such win is played; a tried cell's refutation adds
 //     its own line's new cells to the list, which holds defend_tries
-//     cells. A move that makes a four is taken as safe (the opponent must
-//     block it first).
+//     cells; after the first line come our own fours (the counter-attack:
+//     checked after the opponent's block, as if we then passed).
 //
 // Why no board-wide check for fives is needed: stage 1 leaves the root
 // without five points for either side, a five point can only be made by a
@@ -254,6 +254,13 @@ func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
 		}
 	}
 	add()
+	// Then our own fours (the root's candidates for them): a four gains a
+	// move, and its stone or the block may break the opponent's line.
+	for _, c := range s.candidates(t, s.cfg.VCFWidth, true, skip, 0) {
+		if len(res.Defence) <= s.cfg.DefendTries && !slices.Contains(res.Defence, c.cell) {
+			res.Defence = append(res.Defence, c.cell)
+		}
+	}
 	for q := 1; q < len(res.Defence); q++ {
 		c := res.Defence[q]
 		if skip != nil && skip(c) || s.renju && t == game.Black && s.quickForbidden(c) {
@@ -271,26 +278,49 @@ func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
 // refuted plays m for t and reports whether the opponent then wins by
 // continuous fours (at most vcf_depth of them, deepened, within
 // defend_nodes stones, m's own included); s.line is then the win's
-// stones, the opponent's fours and the blocks in order.
+// stones, the opponent's fours and the blocks in order. If m is a four,
+// the opponent's block comes first and the fours are looked for as if
+// t then passed; a block that makes a four of its own refutes m (t would
+// have to answer it), one renju's black may not play leaves m safe.
 func (s *Searcher) refuted(m int, t game.Colour) bool {
 	s.abort, s.limit = false, s.nodes+s.cfg.DefendNodes
 	s.vcfLimit, s.line = s.limit, s.line[:0]
 	if !s.spend() {
 		return false
 	}
+	u := t.Opponent()
 	s.st.Place(m, t)
 	five := 0
-	if k, _ := s.fives(m, t); k == 0 {
-		s.recording = true
-		for d := 1; d <= s.cfg.VCFDepth && five == 0 && !s.abort; d++ {
-			s.line = s.line[:0]
-			five, _ = s.vcf(t.Opponent(), d, 1, nil)
+	switch k, f := s.fives(m, t); {
+	case k == 0:
+		five = s.fours(u, 1)
+	case k >= 2 || s.renju && u == game.Black && s.quickForbidden(f):
+		// The opponent cannot stop the five.
+	case s.spend():
+		s.st.Place(f, u)
+		if kd, _ := s.fives(f, u); kd > 0 {
+			five = 1
+		} else {
+			five = s.fours(u, 2)
 		}
-		s.recording = false
+		s.st.Remove(f)
 	}
 	s.st.Remove(m)
 	slices.Reverse(s.line)
 	return five > 0
+}
+
+// fours is a check's search for u's win by continuous fours from ply,
+// deepened one four at a time, recording the win's stones in s.line.
+func (s *Searcher) fours(u game.Colour, ply int) int {
+	s.recording = true
+	five := 0
+	for d := 1; d <= s.cfg.VCFDepth && five == 0 && !s.abort; d++ {
+		s.line = s.line[:0]
+		five, _ = s.vcf(u, d, ply, nil)
+	}
+	s.recording = false
+	return five
 }
 
 // setSize prepares the searcher for an n×n board.
