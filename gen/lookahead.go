@@ -267,9 +267,10 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	// Each charges its own worst case with the others free, plus one for
 	// the charge itself and one for the call that ran it (which its
 	// caller then does not count).
+	paid := maps.Clone(charged)
+	maps.Copy(paid, lookups)
 	a := newAnalyzer(pack, bound, nil, nil)
-	a.paid = maps.Clone(charged)
-	maps.Copy(a.paid, lookups)
+	a.paid = paid
 	for _, id := range ids {
 		own, err := a.own(id)
 		if err != nil {
@@ -285,9 +286,9 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 		pack.Files[c.file] = insertAfterHeader(pack.Files[c.file], fmt.Sprintf("scoreboard players add #la.spent gomoku.la %d\n", c.n))
 	}
 	step := NS + ":la/step"
+	// A new analyzer: the charges just added are commands too.
 	la := newAnalyzer(pack, bound, nil, nil)
-	la.paid = maps.Clone(charged)
-	maps.Copy(la.paid, lookups)
+	la.paid = paid
 	lightStep, err := la.function(step)
 	if err != nil {
 		return fmt.Errorf("internal error: %w", err)

@@ -106,7 +106,7 @@ type RootMove struct {
 type Result struct {
 	Move   int   // the cell to play, -1 if the board is full
 	Value  int32 // from the mover's view: ±(Win-k) for a five on move k, else 0
-	Nodes  int   // stones placed by stages 2 and 3
+	Nodes  int   // stones placed by stages 2, 3 and 4
 	Reason string
 	// VCFNodes is the part of Nodes spent by stage 2, DefendNodes the
 	// part spent by stage 4.
@@ -246,20 +246,21 @@ func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
 	if !s.refuted(res.Move, t) {
 		return
 	}
-	add := func() {
-		for _, c := range s.line {
-			if len(res.Defence) <= s.cfg.DefendTries && !slices.Contains(res.Defence, c) {
-				res.Defence = append(res.Defence, c)
-			}
+	add := func(c int) {
+		if len(res.Defence) <= s.cfg.DefendTries && !slices.Contains(res.Defence, c) {
+			res.Defence = append(res.Defence, c)
 		}
 	}
-	add()
+	addLine := func() {
+		for _, c := range s.line {
+			add(c)
+		}
+	}
+	addLine()
 	// Then our own fours (the root's candidates for them): a four gains a
 	// move, and its stone or the block may break the opponent's line.
 	for _, c := range s.candidates(t, s.cfg.VCFWidth, true, skip, 0) {
-		if len(res.Defence) <= s.cfg.DefendTries && !slices.Contains(res.Defence, c.cell) {
-			res.Defence = append(res.Defence, c.cell)
-		}
+		add(c.cell)
 	}
 	for q := 1; q < len(res.Defence); q++ {
 		c := res.Defence[q]
@@ -271,7 +272,7 @@ func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
 			res.Move, res.Value, res.Reason = c, 0, ReasonDefend
 			return
 		}
-		add()
+		addLine()
 	}
 }
 
