@@ -42,10 +42,11 @@ type LookPlan struct {
 	Roots  []int // root move records #la.rv<j>, #la.rc<j>, #la.rn<j>
 	Widths []int // the distinct list widths the scans fill
 	// Defend says the defence (stage 4) is on; Tries index its list of
-	// cells #la.dq<j> (the search's move and DefendTries more), Line the
+	// cells #la.dq<I> (the search's move and DefendTries more; N = I+1,
+	// the list's length once it holds I), Line the
 	// registers #la.ln<i> of the opponent's win a check found.
 	Defend bool
-	Tries  []int
+	Tries  []LookReg
 	Line   []LookReg
 	// Counters are the candidate registers a scan for our fours fills
 	// (lookahead.vcf_width of them), the defence's counter-attacks.
@@ -139,7 +140,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	if la.DefendNodes > 0 && la.DefendTries > 0 && la.VCFDepth > 0 {
 		lp.Defend = true
 		for j := 0; j <= la.DefendTries; j++ {
-			lp.Tries = append(lp.Tries, j)
+			lp.Tries = append(lp.Tries, LookReg{I: j, N: j + 1})
 		}
 		// A check's line of k fours has 2k-1 stones, its last four at
 		// ply 2k-1.

@@ -3,13 +3,16 @@ package gen_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -481,28 +484,7 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 		if got := game.Picture(g.Board()); got != game.Picture(b) {
 			t.Fatalf("%s: set up as\n%s\nwant\n%s", tc.Name, got, game.Picture(b))
 		}
-		m := g.Machine()
-		for _, cmd := range []string{"scoreboard players set #mode gomoku.game 0",
-			"scoreboard players operation #aicol gomoku.game = #turn gomoku.game",
-			"scoreboard players set #think gomoku.game 1"} {
-			if _, err := m.RunCommand(nil, cmd); err != nil {
-				t.Fatal(err)
-			}
-		}
-		played := -1
-		for k := 0; k < 20_000 && played < 0; k++ {
-			if _, err := m.Tick(); err != nil {
-				t.Fatal(err)
-			}
-			if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 {
-				continue
-			}
-			for i := 0; i < b.Cells(); i++ {
-				if v, _ := g.Score(fmt.Sprintf("#%d", i), "gomoku.cell"); v != 0 && b.At(i) == game.Empty {
-					played = i
-				}
-			}
-		}
+		played := packThink(t, g, b)
 		cells := make([]game.Colour, b.Cells())
 		for i := range cells {
 			cells[i] = b.At(i)
@@ -520,6 +502,36 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 		}
 	}
 	t.Logf("the pack solved %d of %d positions", solved, len(ts))
+}
+
+// packThink has the pack's AI choose a move for the side to move in g's
+// position (b's): the AI's colour becomes the side to move's and its turn
+// runs tick by tick until a stone lands. It returns the stone's cell.
+func packThink(t *testing.T, g *packplay.Game, b *game.Board) int {
+	t.Helper()
+	m := g.Machine()
+	for _, cmd := range []string{"scoreboard players set #mode gomoku.game 0",
+		"scoreboard players operation #aicol gomoku.game = #turn gomoku.game",
+		"scoreboard players set #think gomoku.game 1"} {
+		if _, err := m.RunCommand(nil, cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 0; k < 20_000; k++ {
+		if _, err := m.Tick(); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 {
+			continue
+		}
+		for i := 0; i < b.Cells(); i++ {
+			if v, _ := g.Score(fmt.Sprintf("#%d", i), "gomoku.cell"); v != 0 && b.At(i) == game.Empty {
+				return i
+			}
+		}
+	}
+	t.Fatalf("the pack's AI did not move within 20,000 ticks\n%s", game.Picture(b))
+	return -1
 }
 
 // setUp plays b's stones on g's board as a two-player game: black's and
@@ -567,4 +579,119 @@ func setUp(g *packplay.Game, b *game.Board) error {
 		}
 	}
 	return nil
+}
+
+// searchState are the search's scores that outlive a choice: the leaf
+// sums and the chunks' four counts (kept by every stone, like the cells'
+// scores) and the phase. Every other #la register is the search's
+// scratch, written before it is read.
+var searchState = regexp.MustCompile(`^#la\.(vb|vw|phase|f4[bw][0-9]+)$`)
+
+// TestLookaheadForgetsEarlierSearches: what an earlier choice left in the
+// search's registers does not change the next one. Each position is
+// searched after every scratch register was set to one value (a cell the
+// defence tries, then 1) and to a random cell each, and must still be the
+// twin's search. Among the positions: the tactics table and a position
+// where the search's move and the counter-four are both refuted by a
+// block that makes a four (a list entry left by an earlier choice once
+// hid the counter-four, and an earlier line's length added stale cells).
+func TestLookaheadForgetsEarlierSearches(t *testing.T) {
+	ts, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type position struct {
+		name string
+		b    *game.Board
+	}
+	refuted := game.MustBoard(9, game.Freestyle)
+	for _, mv := range strings.Fields("e5 e6 d6 f4 d5 f8 d4 d7 g7 f6 f7 f5 g8 g4 c8 i5 h3 e9 f3 d9 e3 f9 d3 c1 c9 g3 h6 d2 c5 a8 f2 c7 i8 g1 a2 c6 i2 g6 g5 b6 b3 c3 i4 h8") {
+		i, err := game.ParseMove(mv, 9)
+		if err == nil {
+			err = refuted.Play(i)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	positions := []position{{"blocks that make fours", refuted}}
+	for _, tc := range ts {
+		if !testing.Short() || tc.Kind == lookahead.KindDefend {
+			positions = append(positions, position{fmt.Sprintf("%s (line %d)", tc.Name, tc.Line), tc.Board})
+		}
+	}
+	if testing.Short() {
+		positions = positions[:min(len(positions), 3)]
+	}
+	cfg := config.PackDefault()
+	type packKey struct {
+		size int
+		rule game.Rule
+	}
+	games := map[packKey]*packplay.Game{}
+	regs := map[packKey][]string{}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, p := range positions {
+		b := p.b
+		key := packKey{b.Size(), b.Rule()}
+		g := games[key]
+		if g == nil {
+			c := *cfg
+			c.Game.Size, c.Game.Rule = b.Size(), b.Rule()
+			res := lookaheadPack(t, &c)
+			if g, err = packplay.Open(res.Pack, packplay.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			games[key], regs[key] = g, scratchRegisters(res.Pack)
+		}
+		cells := make([]game.Colour, b.Cells())
+		for i := range cells {
+			cells[i] = b.At(i)
+		}
+		mdl, _ := eval.NewModel(b.Size(), b.Rule(), cfg.Weights)
+		want := lookahead.New(cfg.Lookahead).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
+		tried := want.Move
+		if len(want.Defence) > 1 {
+			tried = want.Defence[1]
+		}
+		for _, fill := range []string{"tried", "one", "random"} {
+			if err := setUp(g, b); err != nil {
+				t.Fatalf("%s: setting up: %v\n%s", p.name, err, game.Picture(b))
+			}
+			for _, h := range regs[key] {
+				v := int32(rng.IntN(b.Cells()))
+				switch fill {
+				case "tried":
+					v = int32(tried)
+				case "one":
+					v = 1
+				}
+				if err := g.Machine().SetScore(h, "gomoku.la", v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			packThink(t, g, b)
+			if err := compareSearch(g, want); err != nil {
+				t.Errorf("%s, registers set to %s: %v\n%s", p.name, fill, err, game.Picture(b))
+			}
+		}
+	}
+}
+
+// scratchRegisters lists the #la registers the pack's functions name,
+// but the search's state.
+func scratchRegisters(p *datapack.Pack) []string {
+	re := regexp.MustCompile(`(#la[0-9]*\.[A-Za-z0-9_]+) gomoku\.la\b`)
+	seen := map[string]bool{}
+	for name, body := range p.Files {
+		if !strings.HasSuffix(name, ".mcfunction") {
+			continue
+		}
+		for _, m := range re.FindAllSubmatch(body, -1) {
+			if h := string(m[1]); !searchState.MatchString(h) {
+				seen[h] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
