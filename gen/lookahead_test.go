@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -23,19 +24,37 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
-// lookaheadPack compiles cfg with --ai lookahead.
+// lookaheadPack compiles cfg with --ai lookahead. Packs are shared by the
+// tests of one run (a 15×15 renju pack takes seconds to build): callers
+// must not change them.
 func lookaheadPack(t *testing.T, cfg *config.Config) *gen.Result {
 	t.Helper()
-	in, err := gen.FromConfig(cfg, "lookahead")
-	if err != nil {
-		t.Fatal(err)
+	key := fmt.Sprintf("%#v", *cfg) // the config holds values only
+	lookaheadPacks.Lock()
+	build, ok := lookaheadPacks.m[key]
+	if !ok {
+		c := *cfg
+		build = sync.OnceValues(func() (*gen.Result, error) {
+			in, err := gen.FromConfig(&c, "lookahead")
+			if err != nil {
+				return nil, err
+			}
+			return gen.Generate(in, gen.Options{})
+		})
+		lookaheadPacks.m[key] = build
 	}
-	res, err := gen.Generate(in, gen.Options{})
+	lookaheadPacks.Unlock()
+	res, err := build()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
+
+var lookaheadPacks = struct {
+	sync.Mutex
+	m map[string]func() (*gen.Result, error)
+}{m: map[string]func() (*gen.Result, error){}}
 
 // packSearch is what the pack's search chose, read from its scores.
 type packSearch struct {
@@ -591,7 +610,7 @@ var searchState = regexp.MustCompile(`^#la\.(vb|vw|phase|f4[bw][0-9]+)$`)
 // search's registers does not change the next one. Each position is
 // searched after every scratch register was set to one value (a cell the
 // defence tries, then 1) and to a random cell each, and must still be the
-// twin's search. Among the positions: the tactics table and a position
+// twin's search. The positions: the tactics table's defences and a position
 // where the search's move and the counter-four are both refuted by a
 // block that makes a four (a list entry left by an earlier choice once
 // hid the counter-four, and an earlier line's length added stale cells).
@@ -614,9 +633,10 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The defence's positions use the registers most (-long: all).
 	positions := []position{{"blocks that make fours", refuted}}
 	for _, tc := range ts {
-		if !testing.Short() || tc.Kind == lookahead.KindDefend {
+		if longDifferential() || tc.Kind == lookahead.KindDefend {
 			positions = append(positions, position{fmt.Sprintf("%s (line %d)", tc.Name, tc.Line), tc.Board})
 		}
 	}
