@@ -2,6 +2,7 @@ package spyglass
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,13 +17,18 @@ var (
 	cleanPack = filepath.Join("testdata", "clean")
 )
 
-// testReleases are the releases the slow tests run on; -short keeps the two
-// that tell the advancement predicate case apart.
+// releasesSet is -spyglass, as gen's tests take it, so that one command
+// runs both packages' Spyglass tests in full (.ci/run).
+var releasesSet = flag.String("spyglass", "quick", `the releases the fixtures are checked on: "quick" (1.21.11 and 26.2, either side of the entity predicate change) or "full" (every release; .ci/run)`)
+
+// testReleases are the releases the slow tests run on: every one with
+// -spyglass full, else the two that tell the advancement predicate case
+// apart (binding each release's vanilla files takes Node some 9 s).
 func testReleases() []string {
-	if testing.Short() {
-		return []string{"1.21.11", "26.2"}
+	if *releasesSet == "full" {
+		return Releases
 	}
-	return Releases
+	return []string{"1.21.11", "26.2"}
 }
 
 // results runs Spyglass once over both test packs for every test release;
@@ -100,7 +106,7 @@ func TestPlantedMistakes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.release, func(t *testing.T) {
 			if !strings.Contains(strings.Join(testReleases(), " "), tt.release) {
-				t.Skipf("%s runs only without -short", tt.release)
+				t.Skipf("%s runs only with -spyglass full", tt.release)
 			}
 			res := result(t, tt.release, badPack)
 			got := Filter(res, Allowed)
@@ -128,7 +134,7 @@ func TestCleanPack(t *testing.T) {
 	for _, rel := range Releases {
 		t.Run(rel, func(t *testing.T) {
 			if !strings.Contains(strings.Join(testReleases(), " "), rel) {
-				t.Skipf("%s runs only without -short", rel)
+				t.Skipf("%s runs only with -spyglass full", rel)
 			}
 			res := result(t, rel, cleanPack)
 			if got := Filter(res, Allowed); len(got) > 0 {
