@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/datapack/check"
+	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
@@ -36,7 +38,7 @@ func releaseTrees(t *testing.T, dir string) []string {
 	return vs
 }
 
-// TestPacksPassTheChecker checks generated packs, every rule, against the
+// TestPacksPassTheChecker checks generated packs, every rule and AI, against the
 // command trees and registries of every release under ../shared/mc.
 func TestPacksPassTheChecker(t *testing.T) {
 	dir := mcDir(t)
@@ -53,7 +55,7 @@ func TestPacksPassTheChecker(t *testing.T) {
 		rels = append(rels, release{tree, reg})
 	}
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
-		for _, profile := range []string{"greedy", "seed000"} {
+		for _, profile := range config.Profiles {
 			in, err := FromConfig(smallConfig(7, rule), profile)
 			if err != nil {
 				t.Fatal(err)
@@ -77,9 +79,11 @@ func TestPacksPassTheChecker(t *testing.T) {
 }
 
 // TestExamplePacksPassTheChecker is issue 5's and 12's acceptance: the
-// pack of every example config, under both AI profiles, has no problem
-// against the command trees and registries of every release under
-// ../shared/mc (1.21.5, 1.21.11, 26.1 and 26.2 today).
+// pack of every example config, under both AI profiles (and with -long the
+// lookahead, which TestPacksPassTheChecker covers on small boards), has no
+// problem against the command trees and registries of every release under
+// ../shared/mc (1.21.5, 1.21.11, 26.1 and 26.2 today); -short checks the
+// newest release only.
 func TestExamplePacksPassTheChecker(t *testing.T) {
 	dir := mcDir(t)
 	type release struct {
@@ -87,19 +91,28 @@ func TestExamplePacksPassTheChecker(t *testing.T) {
 		reg  *check.Registries
 	}
 	var rels []release
-	for _, v := range releaseTrees(t, dir) {
+	versions := releaseTrees(t, dir)
+	if testing.Short() {
+		_, hi, _ := datapack.DefaultRange.Bounds()
+		versions = []string{hi.Name}
+	}
+	for _, v := range versions {
 		tree, reg, err := check.LoadVersion(filepath.Join(dir, v))
 		if err != nil {
 			t.Fatal(err)
 		}
 		rels = append(rels, release{tree, reg})
 	}
+	profiles := []string{"greedy", "seed000"}
+	if long := flag.Lookup("long"); long != nil && long.Value.String() == "true" {
+		profiles = config.Profiles
+	}
 	files, err := filepath.Glob(filepath.Join("..", "examples", "*.toml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no example configs: %v", err)
 	}
 	for _, f := range files {
-		for _, profile := range []string{"greedy", "seed000"} {
+		for _, profile := range profiles {
 			in, err := Load(f, profile)
 			if err != nil {
 				t.Fatalf("%s --ai %s: %v", f, profile, err)
