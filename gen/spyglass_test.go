@@ -17,7 +17,7 @@ import (
 )
 
 // spyglassSet is -spyglass: how much of the matrix TestSpyglass checks.
-var spyglassSet = flag.String("spyglass", "quick", `TestSpyglass's packs: "quick" (the 5×5 greedy pack on 26.1 and 26.2, either side of the entity predicate change), "full" (the 5×5 greedy and seed000 packs, freestyle and renju, on every release; .ci/run), or "off"`)
+var spyglassSet = flag.String("spyglass", "quick", `TestSpyglass's packs: "quick" (the 5×5 greedy pack on 26.1 and 26.2, either side of the entity predicate change), "full" (the 5×5 greedy, seed000 and lookahead packs, freestyle and renju, on every release; .ci/run), or "off"`)
 
 func init() {
 	// The differential proof's file (package gen_test) may declare -long
@@ -34,9 +34,10 @@ func init() {
 // its reviewed allow-list. Every board size renders every template, so
 // the packs are checked on the smallest board, 5×5, where Spyglass takes
 // least: by default the greedy pack on both sides of 26.2's change, with
-// -spyglass full (as .ci/run runs it) the greedy and seed000 packs under
-// freestyle and renju on every release, and with -long as well the pack of every example
-// config (the default 15×15 pack among them) under both AIs.
+// -spyglass full (as .ci/run runs it) the greedy, seed000 and lookahead
+// packs under freestyle and renju on every release, and with -long as well
+// the pack of every example config (the default 15×15 pack among them)
+// under every AI.
 func TestSpyglass(t *testing.T) {
 	if err := spyglass.Available(); err != nil {
 		t.Skipf("skipping the Spyglass check: %v", err)
