@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -104,7 +103,7 @@ func TestExamplePacksPassTheChecker(t *testing.T) {
 		rels = append(rels, release{tree, reg})
 	}
 	profiles := []string{"greedy", "seed000"}
-	if long := flag.Lookup("long"); long != nil && long.Value.String() == "true" {
+	if longTests() {
 		profiles = config.Profiles
 	}
 	files, err := filepath.Glob(filepath.Join("..", "examples", "*.toml"))

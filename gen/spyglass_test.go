@@ -27,6 +27,12 @@ func init() {
 	}
 }
 
+// longTests reports -long (declared by whichever test file comes first).
+func longTests() bool {
+	long := flag.Lookup("long")
+	return long != nil && long.Value.String() == "true"
+}
+
 // TestSpyglass is the independent judge of what we generate: Spyglass,
 // the community's validator, reads each pack as each release sees it (its
 // own files with that release's overlay, datapack.Pack.Effective) against
@@ -69,7 +75,7 @@ func TestSpyglass(t *testing.T) {
 		res := smallPack(t, game.MinSize, c.rule, c.profile)
 		packs = append(packs, pack{fmt.Sprintf("%dx%d-%s-%s", game.MinSize, game.MinSize, c.rule, c.profile), res.Pack})
 	}
-	if long := flag.Lookup("long"); long != nil && long.Value.String() == "true" {
+	if longTests() {
 		releases = spyglass.Releases
 		files, _ := filepath.Glob(filepath.Join("..", "examples", "*.toml"))
 		seen := map[[32]byte]string{}
