@@ -93,11 +93,15 @@ type BudgetError struct {
 
 func (e *BudgetError) Error() string {
 	if e.Given {
-		return fmt.Sprintf("%s: the pack needs a budget of at least %d commands per call (%s), over the %d asked for; the default budget, %d, is half the game's max_command_sequence_length of 65536",
-			e.Config, e.Worst, e.WorstEntry, e.Budget, DefaultBudget)
+		return fmt.Sprintf("%s: the pack needs a budget of at least %d commands per call (%s), over the %d asked for; the default budget, %d, is half the game's max_command_sequence_length of %d",
+			e.Config, e.Worst, e.WorstEntry, e.Budget, DefaultBudget, MaxBudget)
 	}
-	return fmt.Sprintf("%s: the pack would be too slow for the game: %s commands in one call, over the budget of %d (half the game's max_command_sequence_length of 65536); use a smaller board or rule",
-		e.Config, strings.Join(e.Over, ", "), e.Budget)
+	fix := fmt.Sprintf("use a smaller board or rule, or a budget of %d or more (gen --budget, up to %d; the default keeps half in reserve)", e.Worst, MaxBudget)
+	if e.Worst > MaxBudget {
+		fix = fmt.Sprintf("use a smaller board or rule (%s can cost more than the game runs in one call)", e.WorstEntry)
+	}
+	return fmt.Sprintf("%s: the pack would be too slow for the game: %s commands in one call, over the budget of %d (half the game's max_command_sequence_length of %d); %s",
+		e.Config, strings.Join(e.Over, ", "), e.Budget, MaxBudget, fix)
 }
 
 // selectorBound is the most entities a forking selector in the pack can

@@ -185,8 +185,20 @@ func TestBudgetRefusal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Generate(in, Options{}); !errors.As(err, &be) || be.Given || !strings.Contains(err.Error(), "over the budget of 32768 (half the game's") {
-		t.Errorf("seed000, 25×25 renju: got %v, want a refusal by the default budget", err)
+	if _, err = Generate(in, Options{}); !errors.As(err, &be) || be.Given || !strings.Contains(err.Error(), "over the budget of 32768 (half the game's") {
+		t.Fatalf("seed000, 25×25 renju: got %v, want a refusal by the default budget", err)
+	}
+	// The refusal says what would do: the budget the pack needs, if the
+	// game can run that much in one call, and that budget then passes.
+	if be.Worst <= MaxBudget {
+		if want := fmt.Sprintf("or a budget of %d or more (gen --budget, up to %d", be.Worst, MaxBudget); !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal %q does not say %q", err, want)
+		}
+		if _, err := Generate(in, Options{Budget: be.Worst}); err != nil {
+			t.Errorf("with the budget the refusal named, %d: %v", be.Worst, err)
+		}
+	} else if !strings.Contains(err.Error(), "can cost more than the game runs in one call") {
+		t.Errorf("refusal %q: the pack is beyond any budget, and should say so", err)
 	}
 }
 

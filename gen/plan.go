@@ -452,9 +452,13 @@ type Options struct {
 	Budget int
 }
 
-// DefaultBudget is half the game's default max_command_sequence_length
-// (65,536): the safety margin every generated entry point must stay under.
-const DefaultBudget = 65536 / 2
+// MaxBudget is the game's default max_command_sequence_length: a call
+// that runs more commands is cut off where it stands.
+const MaxBudget = 65536
+
+// DefaultBudget is half of MaxBudget: the safety margin every generated
+// entry point must stay under unless a budget is asked for.
+const DefaultBudget = MaxBudget / 2
 
 // BuildPlan computes the plan for a loaded config.
 func BuildPlan(in *Input) (*Plan, error) {

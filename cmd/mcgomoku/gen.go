@@ -25,10 +25,6 @@ type genOptions struct {
 // defaultOut is where gen writes when given neither --out nor --world.
 const defaultOut = "build/gomoku.zip"
 
-// maxCommandSequence is the game's default max_command_sequence_length:
-// a budget above it would let through packs the game cuts short.
-const maxCommandSequence = 65536
-
 // packName is the pack's file name in a world's datapacks folder.
 const packName = "gomoku"
 
@@ -58,8 +54,8 @@ func (o *genOptions) run(e *env, args []string) error {
 	default:
 		return usagef("unknown --ai %q (want greedy, seed000 or lookahead)", o.ai)
 	}
-	if o.budget <= 0 || o.budget > maxCommandSequence {
-		return usagef("--budget %d: want 1..%d, the game's max_command_sequence_length (the default, %d, keeps half of it in reserve)", o.budget, maxCommandSequence, gen.DefaultBudget)
+	if o.budget <= 0 || o.budget > gen.MaxBudget {
+		return usagef("--budget %d: want 1..%d, the game's max_command_sequence_length (the default, %d, keeps half of it in reserve)", o.budget, gen.MaxBudget, gen.DefaultBudget)
 	}
 	if o.world != "" {
 		// Refuse a wrong folder before the work of generating.
@@ -75,7 +71,7 @@ func (o *genOptions) run(e *env, args []string) error {
 	var be *gen.BudgetError
 	if errors.As(err, &be) && be.Given {
 		return fmt.Errorf("--budget %d is too small for this pack: its costliest call, %s, can run %d commands; give --budget %d or more (up to %d, the game's max_command_sequence_length), or leave it out for the default %d",
-			o.budget, be.WorstEntry, be.Worst, be.Worst, maxCommandSequence, gen.DefaultBudget)
+			o.budget, be.WorstEntry, be.Worst, be.Worst, gen.MaxBudget, gen.DefaultBudget)
 	}
 	if err != nil {
 		return err
