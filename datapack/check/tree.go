@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/datapack/reports"
 )
 
 // NodeKind is the type of a command-tree node.
@@ -386,4 +387,45 @@ func ReleaseTrees(dir string) []string {
 		}
 	}
 	return out
+}
+
+// Embedded returns the command tree and registries of a release from the
+// reports embedded in the binary (package reports), parsed once per
+// process; the tree is named after the release. An unknown release's
+// error names the embedded ones.
+func Embedded(release string) (*Tree, *Registries, error) {
+	v, _ := embedded.LoadOrStore(release, &embeddedRelease{})
+	e := v.(*embeddedRelease)
+	e.once.Do(func() { e.tree, e.reg, e.err = parseEmbedded(release) })
+	return e.tree, e.reg, e.err
+}
+
+type embeddedRelease struct {
+	once sync.Once
+	tree *Tree
+	reg  *Registries
+	err  error
+}
+
+var embedded sync.Map // release → *embeddedRelease
+
+func parseEmbedded(release string) (*Tree, *Registries, error) {
+	c, err := reports.Commands(release)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := ParseTree(c)
+	if err != nil {
+		return nil, nil, fmt.Errorf("embedded commands.json of %s: %w", release, err)
+	}
+	t.Version = release
+	r, err := reports.Registries(release)
+	if err != nil {
+		return nil, nil, err
+	}
+	reg, err := ParseRegistries(r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("embedded registries.json of %s: %w", release, err)
+	}
+	return t, reg, nil
 }
