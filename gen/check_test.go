@@ -1,53 +1,39 @@
 package gen
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/datapack/check"
+	"github.com/mcgomoku/mcgomoku/datapack/reports"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
-// mcDir is ../shared/mc beside the repository (tests run in gen/).
-func mcDir(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "shared", "mc"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("Mojang's reports are not at %s (../shared/mc from the repository root): %v", dir, err)
-	}
-	return dir
-}
-
-// releaseTrees lists the release trees of dir; the pack's whole range is
+// releaseTrees lists the embedded releases; the pack's whole range is
 // meant to be there, so fewer than both ends of it fails the test.
-func releaseTrees(t *testing.T, dir string) []string {
+func releaseTrees(t *testing.T) []string {
 	t.Helper()
-	vs := check.ReleaseTrees(dir)
+	vs := reports.Releases()
 	lo, hi, _ := datapack.DefaultRange.Bounds()
 	if !slices.Contains(vs, lo.Name) || !slices.Contains(vs, hi.Name) {
-		t.Fatalf("%s has release trees %v; want at least %s and %s, the ends of the pack's range", dir, vs, lo.Name, hi.Name)
+		t.Fatalf("embedded releases %v; want at least %s and %s, the ends of the pack's range", vs, lo.Name, hi.Name)
 	}
 	return vs
 }
 
 // TestPacksPassTheChecker checks generated packs, every rule and AI, against the
-// command trees and registries of every release under ../shared/mc.
+// command trees and registries of every embedded release.
 func TestPacksPassTheChecker(t *testing.T) {
-	dir := mcDir(t)
 	type release struct {
 		tree *check.Tree
 		reg  *check.Registries
 	}
 	var rels []release
-	for _, v := range releaseTrees(t, dir) {
-		tree, reg, err := check.LoadVersion(filepath.Join(dir, v))
+	for _, v := range releaseTrees(t) {
+		tree, reg, err := check.Embedded(v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,23 +66,22 @@ func TestPacksPassTheChecker(t *testing.T) {
 // TestExamplePacksPassTheChecker is issue 5's and 12's acceptance: the
 // pack of every example config, under both AI profiles (and with -long the
 // lookahead, which TestPacksPassTheChecker covers on small boards), has no
-// problem against the command trees and registries of every release under
-// ../shared/mc (1.21.5, 1.21.11, 26.1 and 26.2 today); -short checks the
+// problem against the command trees and registries of every embedded
+// release (1.21.5, 1.21.11, 26.1 and 26.2 today); -short checks the
 // newest release only.
 func TestExamplePacksPassTheChecker(t *testing.T) {
-	dir := mcDir(t)
 	type release struct {
 		tree *check.Tree
 		reg  *check.Registries
 	}
 	var rels []release
-	versions := releaseTrees(t, dir)
+	versions := releaseTrees(t)
 	if testing.Short() {
 		_, hi, _ := datapack.DefaultRange.Bounds()
 		versions = []string{hi.Name}
 	}
 	for _, v := range versions {
-		tree, reg, err := check.LoadVersion(filepath.Join(dir, v))
+		tree, reg, err := check.Embedded(v)
 		if err != nil {
 			t.Fatal(err)
 		}

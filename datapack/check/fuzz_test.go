@@ -1,32 +1,14 @@
 package check
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 )
 
-// fuzzTrees returns the real trees when ../shared/mc is present and the
-// tiny hand-made tree otherwise, so the fuzz targets always run.
+// fuzzTrees returns the real trees and a tiny hand-made one.
 func fuzzTrees(t testing.TB) []release {
-	tiny := release{"tiny", loadTiny(t), nil}
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			return []release{tiny}
-		}
-		dir = filepath.Dir(dir)
-	}
-	mc := filepath.Join(dir, "..", "shared", "mc")
-	if _, err := os.Stat(filepath.Join(mc, "26.2", "commands.json")); err != nil {
-		return []release{tiny}
-	}
-	return append(loadReleases(t), tiny)
+	return append(loadReleases(t), release{"tiny", loadTiny(t), nil})
 }
 
 var fuzzLineSeeds = []string{

@@ -9,33 +9,8 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/datapack/reports"
 )
-
-// versions are the releases whose reports ../shared/mc holds.
-
-// sharedMC finds ../shared/mc relative to the repository root.
-func sharedMC(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("skipping: repository root (go.mod) not found")
-		}
-		dir = parent
-	}
-	mc := filepath.Join(dir, "..", "shared", "mc")
-	if _, err := os.Stat(filepath.Join(mc, "26.2", "commands.json")); err != nil {
-		t.Skipf("skipping: Mojang's reports are not in %s (expected ../shared/mc/<version>/commands.json next to the repository)", mc)
-	}
-	return mc
-}
 
 type release struct {
 	name string
@@ -43,25 +18,48 @@ type release struct {
 	reg  *Registries
 }
 
-var loaded = map[string]release{}
-
+// loadReleases returns the tree and registries of every embedded
+// release, oldest first.
 func loadReleases(t testing.TB) []release {
 	t.Helper()
-	mc := sharedMC(t)
 	var out []release
-	for _, v := range ReleaseTrees(mc) {
-		r, ok := loaded[v]
-		if !ok {
-			tree, reg, err := LoadVersion(filepath.Join(mc, v))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r = release{v, tree, reg}
-			loaded[v] = r
+	for _, v := range reports.Releases() {
+		tree, reg, err := Embedded(v)
+		if err != nil {
+			t.Fatal(err)
 		}
-		out = append(out, r)
+		out = append(out, release{v, tree, reg})
 	}
 	return out
+}
+
+// TestLoadVersionReadsAReportsFolder: a user's reports folder (as
+// mcgomoku check --reports reads it) loads as the embedded copy of the
+// same release does, named after the folder.
+func TestLoadVersionReadsAReportsFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "26.1")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := reports.Commands("26.1")
+	r, _ := reports.Registries("26.1")
+	os.WriteFile(filepath.Join(dir, "commands.json"), c, 0o644)
+	os.WriteFile(filepath.Join(dir, "registries.json"), r, 0o644)
+	tree, reg, err := LoadVersion(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	etree, ereg, err := Embedded("26.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Version != "26.1" || len(tree.Root.Children) != len(etree.Root.Children) || reg == nil ||
+		!reg.Has("minecraft:block", "minecraft:stone") || reg.Has("minecraft:block", "minecraft:stonee") || !ereg.Has("minecraft:block", "minecraft:stone") {
+		t.Errorf("LoadVersion(%s): version %q, %d commands (embedded %d), registries %v", dir, tree.Version, len(tree.Root.Children), len(etree.Root.Children), reg != nil)
+	}
+	if _, _, err := Embedded("1.21.6"); err == nil || !strings.Contains(err.Error(), "known releases: 1.21.5, 1.21.11, 26.1, 26.2") {
+		t.Errorf("Embedded(1.21.6): %v; want an error naming the embedded releases", err)
+	}
 }
 
 // readDir loads a pack folder (the test's own reader, so these tests do not

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/datapack/reports"
 )
 
@@ -373,20 +372,6 @@ func LoadVersion(dir string) (*Tree, *Registries, error) {
 		}
 	}
 	return t, reg, nil
-}
-
-// ReleaseTrees lists the folders of dir that hold a release's reports
-// (dir/<release>/commands.json, named by a release of datapack's table),
-// oldest release first: the trees a pack is checked against when all of
-// them are wanted.
-func ReleaseTrees(dir string) []string {
-	var out []string
-	for _, r := range datapack.Releases() {
-		if _, err := os.Stat(filepath.Join(dir, r.Name, "commands.json")); err == nil {
-			out = append(out, r.Name)
-		}
-	}
-	return out
 }
 
 // Embedded returns the command tree and registries of a release from the

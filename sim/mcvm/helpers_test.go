@@ -3,7 +3,6 @@ package mcvm
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,30 +92,6 @@ func readTxtar(t testing.TB, path string) (comment string, files map[string]stri
 	}
 	flush()
 	return comment, files
-}
-
-// repoRoot finds the repository root from the test's directory.
-func repoRoot(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			t.Fatal("no go.mod above " + dir)
-		}
-	}
-}
-
-func sharedMC(t testing.TB, version string) string {
-	p := filepath.Join(repoRoot(t), "..", "shared", "mc", version, "commands.json")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("Mojang reports not available at %s (../shared/mc next to the repository)", p)
-	}
-	return p
 }
 
 func fmtEvents(evs []Event) string {

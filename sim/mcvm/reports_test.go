@@ -2,16 +2,15 @@ package mcvm
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mcgomoku/mcgomoku/datapack/reports"
 )
 
-// These tests check mcvm's hard-coded knowledge against Mojang's reports
-// in ../shared/mc (skipped when absent; the reports are never copied into
-// the repository).
+// These tests check mcvm's hard-coded knowledge against Mojang's reports,
+// embedded in package reports.
 
 type cmdNode struct {
 	Type       string              `json:"type"`
@@ -23,7 +22,7 @@ type cmdNode struct {
 }
 
 func readCommands(t *testing.T, version string) *cmdNode {
-	data, err := os.ReadFile(sharedMC(t, version))
+	data, err := reports.Commands(version)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,8 +137,7 @@ func TestModelledGamerulesMatchReport(t *testing.T) {
 }
 
 func TestModelledEntityTypesExist(t *testing.T) {
-	path := filepath.Join(filepath.Dir(sharedMC(t, "26.2")), "registries.json")
-	data, err := os.ReadFile(path)
+	data, err := reports.Registries("26.2")
 	if err != nil {
 		t.Fatal(err)
 	}
