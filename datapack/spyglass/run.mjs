@@ -1,10 +1,10 @@
 // Runs Spyglass offline over unpacked data pack folders and prints its
 // diagnostics as JSON on stdout.
 //
-//   node run.mjs --release 26.2[,1.21.11...] [--data DIR] [--verbose] [--rebind|--compare] PACK_DIR...
+//   node run.mjs --release 26.2[,1.21.11...] --data DIR [--verbose] [--rebind|--compare] PACK_DIR...
 //
-// --data is the folder of prepared inputs (default: ../../../shared/spyglass
-// relative to this file, i.e. shared/ beside the repo). Spyglass would
+// --data is the folder of prepared inputs (datapack/spyglass writes the
+// embedded ones into the user's cache folder and passes it). Spyglass would
 // download these from its data API; the global fetch is replaced so that every
 // request is answered from that folder, and any other request fails at once
 // and makes the run exit 3, so a new network dependency is noticed.
@@ -23,12 +23,12 @@ const here = path.dirname(url.fileURLToPath(import.meta.url))
 const releases = ['1.21.5', '1.21.11', '26.1', '26.2']
 
 function usage(msg) {
-	process.stderr.write(`run.mjs: ${msg}\nusage: node run.mjs --release R[,R...] [--data DIR] [--verbose] PACK_DIR...\n`)
+	process.stderr.write(`run.mjs: ${msg}\nusage: node run.mjs --release R[,R...] --data DIR [--verbose] PACK_DIR...\n`)
 	process.exit(2)
 }
 
 function parseArgs(argv) {
-	const opts = { releases: [], data: path.resolve(here, '../../../shared/spyglass'), verbose: false, fresh: false, rebind: false, compare: false, packs: [] }
+	const opts = { releases: [], data: '', verbose: false, fresh: false, rebind: false, compare: false, packs: [] }
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i]
 		const value = () => {
@@ -45,6 +45,7 @@ function parseArgs(argv) {
 		else opts.packs.push(path.resolve(a))
 	}
 	if (opts.releases.length === 0) usage('no --release given')
+	if (opts.data === '') usage('no --data given')
 	for (const r of opts.releases) {
 		if (!releases.includes(r)) usage(`unknown release ${JSON.stringify(r)}; want one of ${releases.join(', ')}`)
 		if (!fs.existsSync(path.join(opts.data, r, 'commands.json'))) usage(`${path.join(opts.data, r)} has no commands.json: wrong --data?`)

@@ -2,17 +2,20 @@
 // data-pack validator, run offline by the Node script run.mjs beside this
 // file. It is an independent second opinion on what mcgomoku generates: its
 // command trees, registries and JSON schemas come from the game's own reports
-// and the vanilla-mcdoc schemas (prepared in shared/spyglass), not from this
+// and the vanilla-mcdoc schemas (embedded in package reports), not from this
 // project's reading of the wiki.
 //
-// The package installs the runner's pinned npm packages itself (npm ci, keyed
-// on package-lock.json), so a fresh checkout needs only node and npm.
+// The package installs the runner (run.mjs and its pinned npm packages, npm
+// ci keyed on package-lock.json) and writes the embedded inputs into the
+// user's cache folder, never into the source tree, so a fresh checkout needs
+// only node and npm and stays clean.
 package spyglass
 
 import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -26,10 +29,13 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcgomoku/mcgomoku/datapack/reports"
 )
 
-// Releases are the releases the runner has prepared inputs for.
-var Releases = []string{"1.21.5", "1.21.11", "26.1", "26.2"}
+// Releases are the releases the runner has prepared inputs for: the
+// embedded ones (run.mjs lists them too, and refuses others).
+var Releases = reports.Releases()
 
 // Diagnostic is one finding of Spyglass in one file of a pack.
 type Diagnostic struct {
@@ -83,14 +89,18 @@ func Available() error {
 	return nil
 }
 
-// Runner runs run.mjs. The zero value uses the runner folder of this source
-// tree and the repository's ../shared/spyglass.
+// Runner runs run.mjs. The zero value installs the runner into the user's
+// cache folder and serves Spyglass the embedded inputs.
 type Runner struct {
 	// Dir holds run.mjs, package.json and package-lock.json; node_modules is
-	// installed there. Default: SourceDir().
+	// installed there. Default: CacheDir()/spyglass-runner, where Install
+	// writes the files embedded from this folder.
 	Dir string
-	// Data is the folder of prepared inputs (README.md there). Default:
-	// shared/spyglass beside the repository.
+	// Data is the folder of prepared inputs, laid out as
+	// <release>/{commands,registries,block_states}.json,
+	// <release>/vanilla-data.tar.gz and vanilla-mcdoc.tar.gz. Default: the
+	// embedded inputs (package reports), written once into
+	// CacheDir()/spyglass-data/<digest>.
 	Data string
 	// Parallel is how many Node processes share the releases of one Run
 	// (each binds the vanilla files of its releases once). Default: the
@@ -106,28 +116,130 @@ type Runner struct {
 	Compare bool
 }
 
-// SourceDir is the folder of this source file, where run.mjs lives.
-func SourceDir() string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		return "."
+// The runner's own files, written into its folder by Install.
+var (
+	//go:embed run.mjs
+	runMJS []byte
+	//go:embed package.json
+	packageJSON []byte
+	//go:embed package-lock.json
+	packageLock []byte
+)
+
+// CacheDir is where the runner and its inputs are installed: $MCGOMOKU_CACHE
+// if set, else mcgomoku in the user's cache folder (os.UserCacheDir), else
+// in the temporary folder.
+func CacheDir() string {
+	if d := os.Getenv("MCGOMOKU_CACHE"); d != "" {
+		return d
 	}
-	return filepath.Dir(file)
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "mcgomoku")
+	}
+	return filepath.Join(os.TempDir(), fmt.Sprintf("mcgomoku-cache-%d", os.Getuid()))
 }
 
 func (r *Runner) dir() string {
 	if r.Dir != "" {
 		return r.Dir
 	}
-	return SourceDir()
+	return filepath.Join(CacheDir(), "spyglass-runner")
 }
 
-func (r *Runner) data() string {
+// data returns the inputs' folder, writing the embedded ones first if
+// they are wanted and not there yet.
+func (r *Runner) data() (string, error) {
 	if r.Data != "" {
-		return r.Data
+		return r.Data, nil
 	}
-	// datapack/spyglass -> repository root -> its sibling shared/.
-	return filepath.Join(r.dir(), "..", "..", "..", "shared", "spyglass")
+	return embeddedData()
+}
+
+var embeddedData = sync.OnceValues(func() (string, error) {
+	files := map[string][]byte{}
+	for _, rel := range Releases {
+		for _, name := range reports.SpyglassFiles {
+			b, err := reports.Spyglass(rel, name)
+			if err != nil {
+				return "", fmt.Errorf("spyglass: %w", err)
+			}
+			files[rel+"/"+name] = b
+		}
+	}
+	mcdoc, err := reports.VanillaMcdoc()
+	if err != nil {
+		return "", fmt.Errorf("spyglass: %w", err)
+	}
+	files["vanilla-mcdoc.tar.gz"] = mcdoc
+	return writeOnce(filepath.Join(CacheDir(), "spyglass-data"), files)
+})
+
+// writeOnce writes files into parent/<digest of files> unless that folder
+// is there already, through a temporary folder renamed into place, so a
+// folder that exists is whole and another process writing the same one at
+// once does no harm.
+func writeOnce(parent string, files map[string][]byte) (string, error) {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	h := sha256.New()
+	for _, n := range names {
+		fmt.Fprintf(h, "%s %d\n", n, len(files[n]))
+		h.Write(files[n])
+	}
+	dest := filepath.Join(parent, hex.EncodeToString(h.Sum(nil))[:16])
+	if _, err := os.Stat(dest); err == nil {
+		return dest, nil
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", fmt.Errorf("spyglass: %w", err)
+	}
+	tmp, err := os.MkdirTemp(parent, ".tmp-")
+	if err != nil {
+		return "", fmt.Errorf("spyglass: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	for _, n := range names {
+		p := filepath.Join(tmp, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return "", fmt.Errorf("spyglass: %w", err)
+		}
+		if err := os.WriteFile(p, files[n], 0o644); err != nil {
+			return "", fmt.Errorf("spyglass: %w", err)
+		}
+	}
+	if err := os.Rename(tmp, dest); err != nil {
+		if _, statErr := os.Stat(dest); statErr == nil { // another process won
+			return dest, nil
+		}
+		return "", fmt.Errorf("spyglass: %w", err)
+	}
+	return dest, nil
+}
+
+// writeRunner puts the embedded run.mjs, package.json and
+// package-lock.json into dir, rewriting only those that differ.
+func writeRunner(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("spyglass: %w", err)
+	}
+	for name, b := range map[string][]byte{"run.mjs": runMJS, "package.json": packageJSON, "package-lock.json": packageLock} {
+		p := filepath.Join(dir, name)
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, b) {
+			continue
+		}
+		tmp := p + fmt.Sprintf(".%d.tmp", os.Getpid())
+		if err := os.WriteFile(tmp, b, 0o644); err != nil {
+			return fmt.Errorf("spyglass: %w", err)
+		}
+		if err := os.Rename(tmp, p); err != nil {
+			os.Remove(tmp)
+			return fmt.Errorf("spyglass: %w", err)
+		}
+	}
+	return nil
 }
 
 // stampName, inside node_modules, holds the SHA-256 of the package-lock.json
@@ -153,6 +265,11 @@ func (r *Runner) Install(ctx context.Context) error {
 	installMu.Lock()
 	defer installMu.Unlock()
 	dir := r.dir()
+	if r.Dir == "" {
+		if err := writeRunner(dir); err != nil {
+			return err
+		}
+	}
 	lock, err := os.ReadFile(filepath.Join(dir, "package-lock.json"))
 	if err != nil {
 		return fmt.Errorf("spyglass: reading the runner's lock file: %w", err)
@@ -280,7 +397,11 @@ func (r *Runner) Run(ctx context.Context, releases, packs []string) ([]Result, e
 
 // run is one Node process over the given releases and packs.
 func (r *Runner) run(ctx context.Context, releases, packs []string) ([]Result, error) {
-	args := []string{"run.mjs", "--release", strings.Join(releases, ","), "--data", r.data()}
+	data, err := r.data()
+	if err != nil {
+		return nil, err
+	}
+	args := []string{"run.mjs", "--release", strings.Join(releases, ","), "--data", data}
 	switch {
 	case r.Compare:
 		args = append(args, "--compare")
@@ -296,7 +417,7 @@ func (r *Runner) run(ctx context.Context, releases, packs []string) ([]Result, e
 	var out runnerOutput
 	jsonErr := json.Unmarshal(stdout.Bytes(), &out)
 	if len(out.Unanswered) > 0 {
-		return nil, fmt.Errorf("spyglass: the runner asked for addresses shared/spyglass cannot answer (it must stay offline; prepare them or stop it asking): %s",
+		return nil, fmt.Errorf("spyglass: the runner asked for addresses its prepared inputs cannot answer (it must stay offline; prepare them or stop it asking): %s",
 			strings.Join(out.Unanswered, ", "))
 	}
 	if runErr != nil {

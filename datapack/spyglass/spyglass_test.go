@@ -1,6 +1,7 @@
 package spyglass
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcgomoku/mcgomoku/datapack/reports"
 )
 
 // The test packs: bad has planted mistakes, clean has none.
@@ -256,5 +259,76 @@ func TestInstallLock(t *testing.T) {
 				t.Errorf("takeLock error = %v, want one saying %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestInputsWrittenOnce: the embedded inputs are laid out as run.mjs reads
+// them, in a folder named by their digest that a second call reuses, and
+// nothing half-written is left beside it.
+func TestInputsWrittenOnce(t *testing.T) {
+	parent := t.TempDir()
+	files := map[string][]byte{"26.2/commands.json": []byte("{}"), "vanilla-mcdoc.tar.gz": []byte("x")}
+	dir, err := writeOnce(parent, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "26.2", "commands.json")); err != nil || string(b) != "{}" {
+		t.Errorf("26.2/commands.json: %q, %v", b, err)
+	}
+	again, err := writeOnce(parent, files)
+	if err != nil || again != dir {
+		t.Errorf("second write: %s, %v; want the same folder %s", again, err, dir)
+	}
+	files["vanilla-mcdoc.tar.gz"] = []byte("y")
+	other, err := writeOnce(parent, files)
+	if err != nil || other == dir {
+		t.Errorf("changed inputs: %s, %v; want a new folder", other, err)
+	}
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 2 {
+		t.Errorf("%s holds %d entries, want the two input folders only", parent, len(entries))
+	}
+}
+
+// TestEmbeddedInputsAreTheReports: the default inputs hold every file
+// run.mjs serves for each release, from the embedded reports.
+func TestEmbeddedInputsAreTheReports(t *testing.T) {
+	t.Setenv("MCGOMOKU_CACHE", t.TempDir())
+	dir, err := embeddedData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range Releases {
+		for _, name := range reports.SpyglassFiles {
+			want, _ := reports.Spyglass(rel, name)
+			got, err := os.ReadFile(filepath.Join(dir, rel, name))
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s/%s in %s: %d bytes, %v; want the embedded %d", rel, name, dir, len(got), err, len(want))
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "vanilla-mcdoc.tar.gz")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestRunnerOutsideTheSourceTree: the runner's npm packages are installed
+// in the cache folder, never beside this source file.
+func TestRunnerOutsideTheSourceTree(t *testing.T) {
+	if _, err := os.Stat("node_modules"); err == nil {
+		t.Errorf("node_modules is in the source tree")
+	}
+	var r Runner
+	if d := r.dir(); !strings.HasPrefix(d, CacheDir()) {
+		t.Errorf("the runner's folder %s is not in the cache folder %s", d, CacheDir())
+	}
+	dir := t.TempDir()
+	if err := writeRunner(dir); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string][]byte{"run.mjs": runMJS, "package.json": packageJSON, "package-lock.json": packageLock} {
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
