@@ -51,7 +51,7 @@ func Files(shared string) (map[string][]byte, error) {
 		sg := filepath.Join(shared, "spyglass", r.Name)
 		sgCommands, err := os.ReadFile(filepath.Join(sg, "commands.json"))
 		if err != nil {
-			return nil, fmt.Errorf("Spyglass's inputs for %s: %w", r.Name, err)
+			return nil, fmt.Errorf("the Spyglass inputs of %s: %w", r.Name, err)
 		}
 		// The runner serves the release's one command tree: the two copies
 		// must be the same report.
