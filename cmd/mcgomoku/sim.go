@@ -154,7 +154,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if len(args) == 2 {
 		res, err = arena.Match(ctx, arena.MatchConfig{A: args[0], B: args[1], Games: o.games, Size: o.size, Rule: rule,
 			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits, SPRT: sprt,
-			OnGame: onGame, Progress: bar.update})
+			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != ""})
 	} else {
 		entrants := make([]arena.Entrant, len(args))
 		for i, a := range args {
@@ -162,7 +162,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		}
 		res, err = arena.Tournament(ctx, arena.TournamentConfig{Players: entrants, Rounds: o.rounds, Size: o.size, Rule: rule,
 			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits,
-			OnGame: onGame, Progress: bar.update})
+			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != ""})
 	}
 	bar.finish()
 	interrupted := errors.Is(err, context.Canceled)
