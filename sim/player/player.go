@@ -41,6 +41,10 @@ type Options struct {
 	Size int
 	Rule game.Rule
 	Seed int64 // for players with random tie-breaks or noise; 0 is a valid seed
+	// Limits are the run's limits, for players that are told them as
+	// they start (engines hear INFO once, with these); zero leaves the
+	// player's defaults.
+	Limits Limits
 }
 
 // Factory makes a player from the text after "name:" in a spec ("" if none).
