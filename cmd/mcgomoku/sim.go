@@ -205,6 +205,12 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	return nil
 }
 
+// maxMemory bounds --max-memory: 1 TiB, more than any engine's table.
+const maxMemory = 1 << 40
+
+// maxPlayouts bounds --playouts: games judging one candidate opening.
+const maxPlayouts = 10_000
+
 // check validates the command line before any work, so a mistake is a
 // usage error at once rather than a failure (or a hang) later.
 func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) {
@@ -215,10 +221,10 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 	switch {
 	case o.size < game.MinSize || o.size > game.MaxSize:
 		return 0, usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
-	case fs.Changed("jobs") && o.jobs < 1:
-		return 0, usagef("--jobs %d: want at least 1 game at once", o.jobs)
-	case o.openingMoves < 0:
-		return 0, usagef("--opening-moves %d must not be negative", o.openingMoves)
+	case fs.Changed("jobs") && (o.jobs < 1 || o.jobs > maxJobs):
+		return 0, usagef("--jobs %d: want 1..%d games at once", o.jobs, maxJobs)
+	case o.openingMoves < 0 || o.openingMoves > o.size*o.size:
+		return 0, usagef("--opening-moves %d: want 0 (all) up to the board's %d cells", o.openingMoves, o.size*o.size)
 	case o.turn <= 0:
 		return 0, usagef("--timeout-turn %v must be positive", o.turn)
 	case o.match < 0:
@@ -227,8 +233,8 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		return 0, usagef("--timeout-startup %v must not be negative", o.startup)
 	case o.slack < 0:
 		return 0, usagef("--slack %v must not be negative", o.slack)
-	case o.memory < 0:
-		return 0, usagef("--max-memory %d must not be negative (0: no limit)", o.memory)
+	case o.memory < 0 || o.memory > maxMemory:
+		return 0, usagef("--max-memory %d: want 0 (no limit) up to %d bytes (1 TiB)", o.memory, maxMemory)
 	}
 	if o.openings == "" {
 		if err := arena.CheckStones(o.size, o.stones); err != nil {
@@ -239,11 +245,11 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		switch {
 		case len(args) > 0:
 			return 0, usagef("--make-openings takes no players")
-		case o.count <= 0:
-			return 0, usagef("--count %d must be positive", o.count)
-		case o.playouts <= 0:
-			return 0, usagef("--playouts %d must be positive", o.playouts)
-		case o.tolerance < 0 || o.tolerance > 0.5:
+		case o.count <= 0 || o.count > maxOpenings:
+			return 0, usagef("--count %d: want 1..%d openings", o.count, maxOpenings)
+		case o.playouts <= 0 || o.playouts > maxPlayouts:
+			return 0, usagef("--playouts %d: want 1..%d games per candidate", o.playouts, maxPlayouts)
+		case !(o.tolerance >= 0 && o.tolerance <= 0.5):
 			return 0, usagef("--tolerance %g: want a distance from an even game, 0 (the default) to 0.5 (any opening)", o.tolerance)
 		}
 		if err := player.CheckSpec(o.judge); err != nil {
@@ -260,6 +266,12 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		return 0, usagef("--sprt is for matches of two players")
 	case o.games <= 0 || o.rounds <= 0:
 		return 0, usagef("--games and --rounds must be positive")
+	case o.games > maxGames:
+		return 0, usagef("--games %d: want at most %d", o.games, maxGames)
+	case len(args) > 2 && o.rounds > maxGames/(len(args)*(len(args)-1)):
+		// Each of the n(n-1)/2 pairings plays 2 games a round.
+		return 0, usagef("--rounds %d: %d players play %d games a round, want at most %d games (--rounds %d)",
+			o.rounds, len(args), len(args)*(len(args)-1), maxGames, maxGames/(len(args)*(len(args)-1)))
 	}
 	for _, a := range args {
 		if err := player.CheckSpec(a); err != nil {

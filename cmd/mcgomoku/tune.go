@@ -93,12 +93,18 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	case fs.Changed("games") && o.games < 1:
 		// 0 is not "the default": leave the flag out for [tune] iterations.
 		return usagef("--games %d: want at least 1 game (leave --games out for the config's [tune] iterations)", o.games)
-	case fs.Changed("jobs") && o.jobs < 1:
-		return usagef("--jobs %d: want at least 1 game at once", o.jobs)
-	case o.batch <= 0:
-		return usagef("--batch %d must be positive", o.batch)
+	case o.games > maxGames:
+		return usagef("--games %d: want at most %d", o.games, maxGames)
+	case fs.Changed("jobs") && (o.jobs < 1 || o.jobs > maxJobs):
+		return usagef("--jobs %d: want 1..%d games at once", o.jobs, maxJobs)
+	case o.batch <= 0 || o.batch > maxGames:
+		return usagef("--batch %d: want 1..%d iterations", o.batch, maxGames)
 	case o.check < 0 || o.verify < 0:
 		return usagef("--check and --verify must not be negative (0: none)")
+	case o.check > maxGames/2:
+		return usagef("--check %d: want at most %d game pairs", o.check, maxGames/2)
+	case o.verify > maxGames:
+		return usagef("--verify %d: want at most %d games", o.verify, maxGames)
 	case o.lag < 0 || o.lag > tune.MaxLag:
 		return usagef("--lag %d: want 0..%d", o.lag, tune.MaxLag)
 	}
