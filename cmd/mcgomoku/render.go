@@ -77,6 +77,9 @@ func (o *renderOptions) run(e *env, args []string) error {
 	default:
 		return usagef("unknown --ai %q (want greedy, seed000 or lookahead)", o.ai)
 	}
+	if err := checkOutputs(output{flag: "out", path: o.out}); err != nil {
+		return err
+	}
 	in, err := gen.Load(o.config, o.ai)
 	if err != nil {
 		return err

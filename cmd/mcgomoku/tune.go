@@ -149,6 +149,10 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if o.chart == "" {
 		o.chart = strings.TrimSuffix(o.out, filepath.Ext(o.out)) + ".svg"
 	}
+	if err := checkOutputs(output{flag: "out", path: o.out}, output{flag: "chart", path: o.chart},
+		output{flag: "checkpoint", path: o.checkpoint}); err != nil {
+		return err
+	}
 
 	tc := cfg.Tune
 	params, index := tune.ConfigParams(cfg)
