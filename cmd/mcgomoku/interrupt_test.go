@@ -100,3 +100,54 @@ func TestHugeRunsStopOnCtrlC(t *testing.T) {
 		})
 	}
 }
+
+// TestBrainStops: brain given a line over 1 MiB fails with the reason
+// (exit 1; it used to exit 0 as if the manager had gone), and on Ctrl-C
+// exits 130 as every command does (it used to print "context canceled"
+// and exit 1).
+func TestBrainStops(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "START 15\n"+strings.Repeat("x", 1<<20+1)+"\n", "brain")
+	if code != exitFailure || !strings.Contains(stderr, "longer than 1048576 bytes") || !strings.HasPrefix(stdout, "OK\r\n") {
+		t.Errorf("huge line: exit %d\nstdout %.100q\nstderr %q", code, stdout, stderr)
+	}
+
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, mainArg, "brain")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	var out, errb lockedBuffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The answer to START comes from the protocol loop, which runs under
+	// the interrupt handler.
+	in.Write([]byte("START 15\n"))
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "OK"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no OK to START:\n%s", errb.String())
+		}
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		cmd.Process.Kill()
+		t.Skipf("cannot send Ctrl-C here: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("brain did not stop on Ctrl-C")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || strings.Contains(errb.String(), "context canceled") {
+		t.Errorf("Ctrl-C: exit %d, want %d\n%s", code, exitInterrupted, errb.String())
+	}
+}
