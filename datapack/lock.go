@@ -1,6 +1,7 @@
 package datapack
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,7 +28,9 @@ var (
 // half-done work (a zip being replaced, an old folder moved aside) and
 // takes it for someone else's pack. The lock is a file created
 // exclusively, which every platform and file system supports.
-func lockWorld(dir string) (unlock func(), err error) {
+//
+// It stops waiting when ctx is done, returning ctx's error.
+func lockWorld(ctx context.Context, dir string) (unlock func(), err error) {
 	path := filepath.Join(dir, lockName)
 	deadline := time.Now().Add(lockWait)
 	for {
@@ -55,7 +58,11 @@ func lockWorld(dir string) (unlock func(), err error) {
 			return nil, fmt.Errorf("install: another install into %s has held the lock %s for over %v (%s); if none is running, remove that file",
 				dir, path, lockWait, trimNewline(string(holder)))
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("install: waiting for the lock %s: %w", path, ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 }
 

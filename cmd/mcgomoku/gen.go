@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
@@ -98,7 +100,14 @@ func (o *genOptions) run(e *env, args []string) error {
 		}
 	}
 	if o.world != "" {
-		path, err := datapack.Install(res.Pack, o.world, packName, datapack.DefaultRange)
+		// Ctrl-C stops the install cleanly (its lock and temporary zip
+		// removed) instead of killing it half-way.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		path, err := datapack.Install(ctx, res.Pack, o.world, packName, datapack.DefaultRange)
+		if errors.Is(err, context.Canceled) {
+			return errInterrupted
+		}
 		if err != nil {
 			if errors.Is(err, fs.ErrPermission) {
 				return fmt.Errorf("%w (is the world open in the game, or the folder read-only?)", err)
