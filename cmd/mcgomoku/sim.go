@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
+	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
@@ -222,6 +223,15 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 	if err != nil {
 		return 0, usagef("%v", err)
 	}
+	specs := args
+	if o.makeOpenings != "" {
+		specs = []string{o.judge}
+	}
+	// The players' configs may set the board and rule the rest is
+	// checked against; a spec naming no player is refused below.
+	if rule, err = o.configGame(specs, rule, fs); err != nil {
+		return 0, err
+	}
 	switch {
 	case o.size < game.MinSize || o.size > game.MaxSize:
 		return 0, usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
@@ -281,6 +291,51 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		if err := player.CheckSpec(a); err != nil {
 			return 0, usagef("%v", err)
 		}
+	}
+	return rule, nil
+}
+
+// configGame applies the [game] of the players' configs to a match whose
+// board and rule the command line leaves open, so
+// `sim greedy:examples/renju.toml greedy` plays the renju its config is
+// for, not the default freestyle. --size and --rule, when given, win: a
+// config's weights play any board. Configs that ask for different games,
+// with nothing given to choose, are refused. (A pack: player cannot play
+// another board at all, and refuses one when its game starts.)
+func (o *simOptions) configGame(specs []string, rule game.Rule, fs *pflag.FlagSet) (game.Rule, error) {
+	type want struct {
+		spec string
+		size int
+		rule game.Rule
+	}
+	var first *want
+	for _, sp := range specs {
+		path := player.ConfigOf(sp)
+		if path == "" || player.CheckSpec(sp) != nil {
+			continue
+		}
+		c, err := config.Load(path)
+		if err != nil {
+			return 0, fmt.Errorf("player %q: %w", sp, err)
+		}
+		w := &want{sp, c.Game.Size, c.Game.Rule}
+		if first == nil {
+			first = w
+			continue
+		}
+		if (!fs.Changed("size") && w.size != first.size) || (!fs.Changed("rule") && w.rule != first.rule) {
+			return 0, usagef("the players' configs are for different games: %s %d×%d %v, %s %d×%d %v; choose with --size and --rule",
+				first.spec, first.size, first.size, first.rule, w.spec, w.size, w.size, w.rule)
+		}
+	}
+	if first == nil {
+		return rule, nil
+	}
+	if !fs.Changed("size") {
+		o.size = first.size
+	}
+	if !fs.Changed("rule") {
+		rule = first.rule
 	}
 	return rule, nil
 }

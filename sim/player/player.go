@@ -102,6 +102,17 @@ func CheckSpec(spec string) error {
 	return nil
 }
 
+// ConfigOf returns the config file a spec names ("greedy:my.toml",
+// "lookahead:my.toml"), or "" for a spec that names none.
+func ConfigOf(spec string) string {
+	name, arg, _ := strings.Cut(spec, ":")
+	switch name {
+	case "greedy", "lookahead":
+		return arg
+	}
+	return ""
+}
+
 // Prepare reads a spec "name" or "name:arg" once and returns the Maker of
 // its players; errors from either name the spec.
 func Prepare(spec string) (Maker, error) {
