@@ -149,7 +149,8 @@ func TestProfileFlags(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 	code, _, stderr = runCmd(t, "", "sim", "greedy", "greedy", "--games", "2", "--cpuprofile", filepath.Join(dir, "no", "such", "x.prof"))
-	if code != exitFailure || !strings.Contains(stderr, "--cpuprofile") {
+	// Refused before the run, as every output is.
+	if code != exitUsage || !strings.Contains(stderr, "--cpuprofile") || !strings.Contains(stderr, "does not exist") {
 		t.Errorf("unwritable profile: exit %d, %q", code, stderr)
 	}
 }

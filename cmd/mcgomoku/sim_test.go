@@ -278,7 +278,6 @@ func TestSimFakeEngines(t *testing.T) {
 		{"slow first move, no allowance", []string{"-slow-first", "1s"}, []string{"--timeout-startup", "0"}, map[string]int{"timeout": 4}},
 		{"drops a command right after its move", []string{"-busy", "60ms"}, nil, map[string]int{}},
 		{"newline inside MESSAGE", []string{"-split-message"}, nil, map[string]int{}},
-		{"whitespace then exit", []string{"-blank-exit"}, nil, map[string]int{"crash": 4}},
 		{"crash mid-game", []string{"-crash", "3"}, nil, map[string]int{"crash": 4}},
 		{"exit while the opponent thinks", []string{"-exit-after", "2"}, nil, map[string]int{"crash": 4}},
 		{"exit between games", []string{"-exit-on-restart"}, nil, map[string]int{}},

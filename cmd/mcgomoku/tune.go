@@ -305,8 +305,11 @@ func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against
 		p := res.Pairings[0]
 		e := p.Estimate()
 		elo := fmt.Sprintf("%s ± %s Elo (95%%: %s .. %s)", arena.FormatElo(e.Elo), marginText(e.Margin), arena.FormatElo(e.Low), arena.FormatElo(e.High))
-		if e.Bounded() {
+		switch {
+		case e.Bounded():
 			elo = "Elo " + arena.FormatEstimate(e)
+		case !e.Symmetric():
+			elo = fmt.Sprintf("%s Elo (95%%: %s .. %s)", arena.FormatElo(e.Elo), arena.FormatElo(e.Low), arena.FormatElo(e.High))
 		}
 		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped):", p.WDL.Games(), p.Penta.Pairs()),
 			fmt.Sprintf("  %s, wins %d, losses %d, draws %d, LOS %.1f%%.", elo, p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))

@@ -141,3 +141,23 @@ func TestOpeningDrawIsRandomOpenings(t *testing.T) {
 		t.Errorf("a shorter draw is not the longer one's start")
 	}
 }
+
+// TestLopsidedIntervalText: a match result whose interval is lopsided
+// prints its ends, never "± inf" for a finite estimate.
+func TestLopsidedIntervalText(t *testing.T) {
+	r := &Result{Players: []string{"a", "b"}, Size: 15, Played: 12, Planned: 12,
+		Pairings: []Pairing{{A: 0, B: 1, WDL: WDL{Wins: 10, Losses: 2}}}}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "elo +279.6 (95%: +86.9 .. +inf, trinomial)") || strings.Contains(b.String(), "±") {
+		t.Errorf("text:\n%s", b.String())
+	}
+	r.Pairings[0].WDL = WDL{Wins: 520, Losses: 480}
+	b.Reset()
+	r.WriteText(&b)
+	if !strings.Contains(b.String(), "elo +13.9 ± 21.6 (95%: -7.6 .. +35.5, trinomial)") {
+		t.Errorf("text:\n%s", b.String())
+	}
+}

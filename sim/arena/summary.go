@@ -99,11 +99,15 @@ func (r *Result) WriteText(w io.Writer) error {
 		p := r.Pairings[0]
 		e := p.Estimate()
 		fmt.Fprintf(&b, "wins %d, losses %d, draws %d, score %.1f%%\n", p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*p.WDL.Score())
-		if e.Bounded() {
+		switch {
+		case e.Bounded():
 			fmt.Fprintf(&b, "elo %s, %s, LOS %.1f%%\n", FormatEstimate(e), e.Model, 100*e.LOS)
-		} else {
+		case e.Symmetric():
 			fmt.Fprintf(&b, "elo %s ± %s (95%%: %s .. %s, %s), LOS %.1f%%\n",
 				FormatElo(e.Elo), formatMargin(e.Margin), FormatElo(e.Low), FormatElo(e.High), e.Model, 100*e.LOS)
+		default:
+			fmt.Fprintf(&b, "elo %s (95%%: %s .. %s, %s), LOS %.1f%%\n",
+				FormatElo(e.Elo), FormatElo(e.Low), FormatElo(e.High), e.Model, 100*e.LOS)
 		}
 		pe := p.Penta
 		fmt.Fprintf(&b, "game pairs: %d (LL %d, LD %d, WL+DD %d, WD %d, WW %d)\n", pe.Pairs(), pe[0], pe[1], pe[2], pe[3], pe[4])
@@ -135,7 +139,7 @@ func crossElo(e Estimate) string {
 	if e.Bounded() {
 		return boundText(e, ">", "<")
 	}
-	return FormatElo(e.Elo) + " ± " + formatMargin(e.Margin)
+	return FormatElo(e.Elo) + " " + e.spread()
 }
 
 func writeCrosstable(b *strings.Builder, r *Result) {
