@@ -231,16 +231,22 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 
 	var verified *arena.Result
+	interrupted := false
 	if o.verify > 0 {
 		bar := newSimProgress(e.stderr, o.verify)
 		verified, err = g.Verify(ctx, st.Theta, o.verify, bar.update)
 		bar.finish()
 		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintf(e.stderr, "stopped during the verification match; add --resume to run it again\n")
-				return errInterrupted
+			if !errors.Is(err, context.Canceled) {
+				return err
 			}
-			return err
+			// The tuning is done: write the weights with the games of
+			// the verification played so far (the header says how many).
+			fmt.Fprintf(e.stderr, "stopped during the verification match after %d of %d games; add --resume to run it again\n", verified.Played, o.verify)
+			interrupted = true
+			if verified.Played == 0 {
+				verified = nil
+			}
 		}
 	}
 	values := map[string]int64{}
@@ -255,7 +261,13 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if err := atomicfile.Write(o.out, text); err != nil {
 		return err
 	}
-	return o.report(e.stdout, st, params, values, verified)
+	if err := o.report(e.stdout, st, params, values, verified); err != nil {
+		return err
+	}
+	if interrupted {
+		return errInterrupted
+	}
+	return nil
 }
 
 // splitSpecs splits --against values at commas, except the commas inside
@@ -311,7 +323,11 @@ func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against
 		case !e.Symmetric():
 			elo = fmt.Sprintf("%s Elo (95%%: %s .. %s)", arena.FormatElo(e.Elo), arena.FormatElo(e.Low), arena.FormatElo(e.High))
 		}
-		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped):", p.WDL.Games(), p.Penta.Pairs()),
+		stopped := ""
+		if res.Stopped != "" {
+			stopped = fmt.Sprintf(", %s after %d of %d", res.Stopped, res.Played, res.Planned)
+		}
+		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped%s):", p.WDL.Games(), p.Penta.Pairs(), stopped),
 			fmt.Sprintf("  %s, wins %d, losses %d, draws %d, LOS %.1f%%.", elo, p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
 	}
 	lines = append(lines, "Tuned weights (start → tuned):")
