@@ -4,32 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 )
-
-// listTree is every path under dir with its contents, for before/after
-// comparisons.
-func listTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	got := map[string]string{}
-	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			t.Fatal(err)
-		}
-		rel, _ := filepath.Rel(dir, path)
-		if !d.IsDir() {
-			data, _ := os.ReadFile(path)
-			got[rel] = string(data)
-		} else {
-			got[rel+"/"] = ""
-		}
-		return nil
-	})
-	return got
-}
 
 // TestInstallCancelled: Ctrl-C during an install (ctx cancelled with the
 // new zip written but not yet in place) leaves the world as it was: no
@@ -44,7 +25,7 @@ func TestInstallCancelled(t *testing.T) {
 	if _, err := Install(context.Background(), old, world, "gomoku", DefaultRange); err != nil {
 		t.Fatal(err)
 	}
-	before := listTree(t, world)
+	before := snapshot(t, world)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	sawTemp := false
@@ -60,7 +41,7 @@ func TestInstallCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || !sawTemp {
 		t.Fatalf("err %v (want cancelled), temporary zip and lock seen mid-install: %v", err, sawTemp)
 	}
-	after := listTree(t, world)
+	after := snapshot(t, world)
 	if len(after) != len(before) {
 		t.Errorf("the world changed:\nbefore %v\nafter  %v", keys(before), keys(after))
 	}
@@ -94,5 +75,42 @@ func TestInstallCancelledWhileWaiting(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(world, "datapacks")); len(entries) != 0 {
 		t.Errorf("datapacks holds %v", entries)
+	}
+}
+
+// TestInstallLockOfDeadProcess: a lock left by an install killed on this
+// machine (SIGKILL runs no clean-up) is taken over at once, not after
+// waiting for it to go stale; one held by a live process is waited for.
+func TestInstallLockOfDeadProcess(t *testing.T) {
+	defer func(w time.Duration) { lockWait = w }(lockWait)
+	lockWait = 300 * time.Millisecond
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := exec.Command(exe, "-test.run=^$")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	world := newWorld(t, 4790, "26.1.2")
+	lock := filepath.Join(world, lockName)
+	for _, tt := range []struct {
+		pid  int
+		host string
+		gone bool
+	}{
+		{dead.Process.Pid, hostname(), true},
+		{dead.Process.Pid, "another-machine", false}, // its processes are not ours to see
+		{os.Getppid(), hostname(), false},            // alive: go test itself
+	} {
+		text := fmt.Sprintf("mcgomoku install, process %d on %s, since 2026-01-01T00:00:00Z\n", tt.pid, tt.host)
+		if err := os.WriteFile(lock, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Install(context.Background(), testPack(t), world, "gomoku", DefaultRange)
+		if gone := err == nil; gone != tt.gone {
+			t.Errorf("lock %q: install err %v, want the lock taken over: %v", text, err, tt.gone)
+		}
+		os.Remove(lock)
 	}
 }
