@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,5 +152,30 @@ func TestBrainStops(t *testing.T) {
 	}
 	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || strings.Contains(errb.String(), "context canceled") {
 		t.Errorf("Ctrl-C: exit %d, want %d\n%s", code, exitInterrupted, errb.String())
+	}
+}
+
+// TestGenWorldInterrupted: Ctrl-C while gen --world waits for another
+// install's lock exits 130 at once, leaving that lock alone and nothing
+// of its own in the world (a killed install used to leave its lock and a
+// hidden temporary zip).
+func TestGenWorldInterrupted(t *testing.T) {
+	world := makeWorld(t, 4903, "26.2")
+	host, _ := os.Hostname()
+	// Held by this test's process, which is alive: gen waits for it.
+	held := fmt.Sprintf("mcgomoku install, process %d on %s, since %s\n", os.Getpid(), host, time.Now().UTC().Format(time.RFC3339))
+	lock := filepath.Join(world, ".mcgomoku-install.lock")
+	if err := os.WriteFile(lock, []byte(held), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stop, _, stderr, _ := interrupted(t, 2*time.Second, "gen", "--world", world)
+	if code != exitInterrupted || stop > 10*time.Second {
+		t.Errorf("exit %d %v after Ctrl-C, want %d within 10 s\n%s", code, stop, exitInterrupted, stderr)
+	}
+	if data, err := os.ReadFile(lock); err != nil || string(data) != held {
+		t.Errorf("the other install's lock: %q, %v", data, err)
+	}
+	if got, _ := os.ReadDir(filepath.Join(world, "datapacks")); len(got) != 0 {
+		t.Errorf("datapacks holds %v", got)
 	}
 }
