@@ -353,6 +353,11 @@ type OpeningDraw struct {
 	seen map[string]bool
 }
 
+// maxSeen bounds the openings a draw keeps to tell new ones from repeats
+// (tens of megabytes of keys): a run of billions of games draws past it, and
+// later openings are then told only from those first ones.
+var maxSeen = 1 << 20 // a variable for the tests
+
 // NewOpeningDraw starts a draw; stones as for RandomOpenings.
 func NewOpeningDraw(size int, rule game.Rule, stones int, seed int64) *OpeningDraw {
 	if stones <= 0 {
@@ -388,7 +393,9 @@ func (d *OpeningDraw) Next() Opening {
 		if d.seen[key] && d.tries <= 200*size {
 			continue
 		}
-		d.seen[key] = true
+		if len(d.seen) < maxSeen {
+			d.seen[key] = true
+		}
 		d.drawn++
 		op.Source = fmt.Sprintf("random opening %d", d.drawn)
 		return op

@@ -161,3 +161,18 @@ func TestLopsidedIntervalText(t *testing.T) {
 		t.Errorf("text:\n%s", b.String())
 	}
 }
+
+// TestOpeningDrawBoundsItsMemory: a draw remembers at most maxSeen
+// openings, however many it deals.
+func TestOpeningDrawBoundsItsMemory(t *testing.T) {
+	defer func(n int) { maxSeen = n }(maxSeen)
+	maxSeen = 50
+	d := NewOpeningDraw(9, 0, 3, 5)
+	defer d.Close()
+	for range 500 {
+		d.Next()
+	}
+	if len(d.seen) != maxSeen {
+		t.Errorf("the draw remembers %d openings, want %d", len(d.seen), maxSeen)
+	}
+}
