@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -136,12 +137,15 @@ func Write(p *Pack, dest string) error {
 		return err
 	}
 	if strings.EqualFold(filepath.Ext(dest), ".zip") {
-		return writeZipFile(p, dest)
+		return writeZipFile(context.Background(), p, dest)
 	}
 	return writeFolder(p, dest)
 }
 
-func writeZipFile(p *Pack, dest string) (err error) {
+// writeZipFile writes the zip beside dest and renames it over dest,
+// unless ctx is done first: then the temporary file is removed and dest
+// is as it was.
+func writeZipFile(ctx context.Context, p *Pack, dest string) (err error) {
 	if fi, err := os.Lstat(dest); err == nil && fi.IsDir() {
 		return fmt.Errorf("write %s: a folder of that name is in the way", dest)
 	}
@@ -175,6 +179,9 @@ func writeZipFile(p *Pack, dest string) (err error) {
 		if err := testHookBeforeCommit(tmp.Name()); err != nil {
 			return err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	return os.Rename(tmp.Name(), dest)
 }

@@ -1,11 +1,16 @@
 package datapack
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 )
 
@@ -27,13 +32,15 @@ var (
 // half-done work (a zip being replaced, an old folder moved aside) and
 // takes it for someone else's pack. The lock is a file created
 // exclusively, which every platform and file system supports.
-func lockWorld(dir string) (unlock func(), err error) {
+//
+// It stops waiting when ctx is done, returning ctx's error.
+func lockWorld(ctx context.Context, dir string) (unlock func(), err error) {
 	path := filepath.Join(dir, lockName)
 	deadline := time.Now().Add(lockWait)
 	for {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err == nil {
-			_, werr := fmt.Fprintf(f, "mcgomoku install, process %d, since %s\n", os.Getpid(), time.Now().UTC().Format(time.RFC3339))
+			_, werr := fmt.Fprintf(f, "mcgomoku install, process %d on %s, since %s\n", os.Getpid(), hostname(), time.Now().UTC().Format(time.RFC3339))
 			if cerr := f.Close(); werr == nil {
 				werr = cerr
 			}
@@ -50,12 +57,22 @@ func lockWorld(dir string) (unlock func(), err error) {
 			os.Remove(path) // left by an install that was killed
 			continue
 		}
+		if holder, err := os.ReadFile(path); err == nil && holderGone(string(holder)) {
+			// Killed on this machine (SIGKILL, a crash: no clean-up
+			// runs): no need to wait for the lock to go stale.
+			os.Remove(path)
+			continue
+		}
 		if time.Now().After(deadline) {
 			holder, _ := os.ReadFile(path)
 			return nil, fmt.Errorf("install: another install into %s has held the lock %s for over %v (%s); if none is running, remove that file",
 				dir, path, lockWait, trimNewline(string(holder)))
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("install: waiting for the lock %s: %w", path, ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 }
 
@@ -64,4 +81,44 @@ func trimNewline(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// lockHolder reads the process and host a lock names.
+var lockHolder = regexp.MustCompile(`^mcgomoku install, process (\d+) on (\S+), since `)
+
+// holderGone reports whether the lock's text names a process of this
+// machine that no longer runs. A lock from another machine (a world on a
+// shared drive), or in an older form, is never taken for gone: only its
+// age says so.
+func holderGone(text string) bool {
+	m := lockHolder.FindStringSubmatch(text)
+	if m == nil || m[2] != hostname() || m[2] == "-" {
+		return false
+	}
+	pid, err := strconv.Atoi(m[1])
+	if err != nil || pid == os.Getpid() {
+		return false
+	}
+	return !processAlive(pid)
+}
+
+// processAlive reports whether process pid runs, as far as can be told:
+// where a process cannot be probed (Windows takes no signal 0), it is
+// taken to run.
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return !errors.Is(err, os.ErrProcessDone)
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || !(errors.Is(err, os.ErrProcessDone) || errors.Is(err, syscall.ESRCH))
+}
+
+// hostname names this machine in locks; "-" when it has no usable name.
+func hostname() string {
+	h, err := os.Hostname()
+	if err != nil || strings.ContainsAny(h, " \t\n,") {
+		return "-"
+	}
+	return h
 }

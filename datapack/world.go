@@ -1,6 +1,7 @@
 package datapack
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -134,7 +135,11 @@ func CheckPackName(name string) error {
 //     not a pack written by mcgomoku (see IsOurPack). One that is ours is
 //     replaced; an old folder of ours is removed, since the game would
 //     otherwise load both.
-func Install(p *Pack, worldDir, packName string, supported VersionRange) (installedPath string, err error) {
+//
+// When ctx is done before the new zip is in place (Ctrl-C), Install
+// stops with ctx's error, leaving the world as it was: no lock file, no
+// temporary zip, the old pack untouched.
+func Install(ctx context.Context, p *Pack, worldDir, packName string, supported VersionRange) (installedPath string, err error) {
 	if err := CheckPackName(packName); err != nil {
 		return "", fmt.Errorf("install: %w", err)
 	}
@@ -165,7 +170,7 @@ func Install(p *Pack, worldDir, packName string, supported VersionRange) (instal
 	if fi, err := os.Stat(packs); err == nil && !fi.IsDir() {
 		return "", fmt.Errorf("install: %s is not a folder", packs)
 	}
-	unlock, err := lockWorld(worldDir)
+	unlock, err := lockWorld(ctx, worldDir)
 	if err != nil {
 		return "", err
 	}
@@ -194,7 +199,7 @@ func Install(p *Pack, worldDir, packName string, supported VersionRange) (instal
 	if err := os.MkdirAll(packs, 0o755); err != nil {
 		return "", fmt.Errorf("install: %w", err)
 	}
-	if err := writeZipFile(p, zipPath); err != nil {
+	if err := writeZipFile(ctx, p, zipPath); err != nil {
 		return "", fmt.Errorf("install: %w", err)
 	}
 	if removeFolder {

@@ -3,6 +3,7 @@ package datapack
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -153,7 +154,7 @@ func TestReadWorldRefuses(t *testing.T) {
 func TestInstall(t *testing.T) {
 	world := newWorld(t, 4790, "26.1.2")
 	p := testPack(t)
-	got, err := Install(p, world, "gomoku", DefaultRange)
+	got, err := Install(context.Background(), p, world, "gomoku", DefaultRange)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +176,7 @@ func TestInstall(t *testing.T) {
 	}
 	q := testPack(t)
 	q.Files["data/gomoku/function/new.mcfunction"] = []byte("say v2\n")
-	if _, err := Install(q, world, "gomoku", DefaultRange); err != nil {
+	if _, err := Install(context.Background(), q, world, "gomoku", DefaultRange); err != nil {
 		t.Fatalf("reinstall: %v", err)
 	}
 	back, err = Read(got)
@@ -197,7 +198,7 @@ func TestInstallRangeEnds(t *testing.T) {
 		dv   int32
 		name string
 	}{{4325, "1.21.5"}, {4903, "26.2"}, {4897, "26.2 Pre-Release 4"}} {
-		if _, err := Install(testPack(t), newWorld(t, tt.dv, tt.name), "gomoku", DefaultRange); err != nil {
+		if _, err := Install(context.Background(), testPack(t), newWorld(t, tt.dv, tt.name), "gomoku", DefaultRange); err != nil {
 			t.Errorf("world of %s: %v", tt.name, err)
 		}
 	}
@@ -281,7 +282,7 @@ func TestInstallRefuses(t *testing.T) {
 			if pname == "" {
 				pname = "gomoku"
 			}
-			_, err := Install(p, world, pname, DefaultRange)
+			_, err := Install(context.Background(), p, world, pname, DefaultRange)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error containing %q", err, tt.want)
 			}
@@ -304,12 +305,12 @@ func TestInstallBesideDisabledCopy(t *testing.T) {
 	if err := Write(testPack(t), filepath.Join(packs, "gomoku (1).zip")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Install(testPack(t), dir, "gomoku", DefaultRange); err != nil {
+	if _, err := Install(context.Background(), testPack(t), dir, "gomoku", DefaultRange); err != nil {
 		t.Fatalf("install beside a disabled copy: %v", err)
 	}
 	// A foreign pack under any name is none of our business.
 	os.WriteFile(filepath.Join(packs, "other.zip"), zipOf(t, "pack.mcmeta"), 0o644)
-	if _, err := Install(testPack(t), dir, "gomoku", DefaultRange); err != nil {
+	if _, err := Install(context.Background(), testPack(t), dir, "gomoku", DefaultRange); err != nil {
 		t.Fatalf("install beside a foreign pack: %v", err)
 	}
 }
@@ -333,7 +334,7 @@ func TestInstallConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = Install(testPack(t), world, "gomoku", DefaultRange)
+				_, errs[i] = Install(context.Background(), testPack(t), world, "gomoku", DefaultRange)
 			}()
 		}
 		wg.Wait()
@@ -359,7 +360,7 @@ func TestInstallLock(t *testing.T) {
 	lock := filepath.Join(world, lockName)
 	os.WriteFile(lock, []byte("mcgomoku install, process 1, since 2026-01-01T00:00:00Z\n"), 0o644)
 	// Held by a running install: wait, then give up naming the file.
-	_, err := Install(testPack(t), world, "gomoku", DefaultRange)
+	_, err := Install(context.Background(), testPack(t), world, "gomoku", DefaultRange)
 	if err == nil || !strings.Contains(err.Error(), "has held the lock "+lock) || !strings.Contains(err.Error(), "process 1") {
 		t.Errorf("held lock: got %v", err)
 	}
@@ -369,7 +370,7 @@ func TestInstallLock(t *testing.T) {
 	// Left by a killed install: taken over.
 	old := time.Now().Add(-2 * time.Hour)
 	os.Chtimes(lock, old, old)
-	if _, err := Install(testPack(t), world, "gomoku", DefaultRange); err != nil {
+	if _, err := Install(context.Background(), testPack(t), world, "gomoku", DefaultRange); err != nil {
 		t.Errorf("stale lock: %v", err)
 	}
 	if _, err := os.Stat(lock); err == nil {
@@ -379,7 +380,7 @@ func TestInstallLock(t *testing.T) {
 
 func TestInstallNotAWorld(t *testing.T) {
 	dir := t.TempDir()
-	_, err := Install(testPack(t), dir, "gomoku", DefaultRange)
+	_, err := Install(context.Background(), testPack(t), dir, "gomoku", DefaultRange)
 	if err == nil || err.Error() != "not a Minecraft world: "+dir+" has no level.dat" {
 		t.Errorf("got %v", err)
 	}

@@ -83,6 +83,14 @@ least half the engine's on one goroutine, 1.7× their own on two).`,
 	})
 }
 
+// Bounds of bench's counts: a bench measures, it does not need the
+// billions sim and tune may be asked for, and its rows lay their games
+// out first.
+const (
+	maxBenchGames  = 1_000_000
+	maxBenchRepeat = 100
+)
+
 func (o *benchOptions) run(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("unexpected argument %q", args[0])
@@ -103,8 +111,15 @@ func (o *benchOptions) run(e *env, args []string) error {
 		}
 		sizes = append(sizes, n)
 	}
-	if o.games <= 0 {
+	switch {
+	case o.games <= 0:
 		return usagef("--games must be positive")
+	case o.games > maxBenchGames:
+		return usagef("--games %d: want at most %d games per AI and size", o.games, maxBenchGames)
+	case o.rounds > maxBenchGames:
+		return usagef("--rounds %d: want at most %d", o.rounds, maxBenchGames)
+	case o.boards < 0 || o.boards > config.MaxBoards:
+		return usagef("--boards %d: want 0..%d (a pack holds at most %d)", o.boards, config.MaxBoards, config.MaxBoards)
 	}
 	cfg := config.PackDefault()
 	if o.config != "" {
@@ -170,8 +185,12 @@ func (o *benchOptions) runNative(e *env, args []string, fs *pflag.FlagSet) error
 		return usagef("--ai and --sizes are for the packs; --native measures greedy on the config's board")
 	case fs.Changed("games") && o.games <= 0:
 		return usagef("--games must be positive")
+	case o.games > maxBenchGames:
+		return usagef("--games %d: want at most %d games per row", o.games, maxBenchGames)
 	case o.repeat <= 0:
 		return usagef("--repeat must be positive")
+	case o.repeat > maxBenchRepeat:
+		return usagef("--repeat %d: want at most %d runs of each row", o.repeat, maxBenchRepeat)
 	}
 	games := nativeGames
 	if fs.Changed("games") {

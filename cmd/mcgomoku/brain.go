@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -82,5 +83,9 @@ func (o *brainOptions) run(e *env, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return arena.ServeBrain(ctx, e.stdin, e.stdout, arena.BrainConfig{Engine: spec, Fallback: fallback, Version: version, Seed: o.seed})
+	err = arena.ServeBrain(ctx, e.stdin, e.stdout, arena.BrainConfig{Engine: spec, Fallback: fallback, Version: version, Seed: o.seed})
+	if errors.Is(err, context.Canceled) {
+		return errInterrupted
+	}
+	return err
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
@@ -57,11 +59,18 @@ func (o *genOptions) run(e *env, args []string) error {
 	if o.budget <= 0 || o.budget > gen.MaxBudget {
 		return usagef("--budget %d: want 1..%d, the game's max_command_sequence_length (the default, %d, keeps half of it in reserve)", o.budget, gen.MaxBudget, gen.DefaultBudget)
 	}
+	ctx := context.Background()
 	if o.world != "" {
 		// Refuse a wrong folder before the work of generating.
 		if _, err := datapack.ReadWorld(o.world); err != nil {
 			return err
 		}
+		// Ctrl-C, from here on, stops before the world is touched or
+		// stops the install cleanly (its lock and temporary zip
+		// removed), instead of killing it half-way.
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt)
+		defer stop()
 	}
 	in, err := gen.Load(o.config, o.ai)
 	if err != nil {
@@ -98,7 +107,10 @@ func (o *genOptions) run(e *env, args []string) error {
 		}
 	}
 	if o.world != "" {
-		path, err := datapack.Install(res.Pack, o.world, packName, datapack.DefaultRange)
+		path, err := datapack.Install(ctx, res.Pack, o.world, packName, datapack.DefaultRange)
+		if errors.Is(err, context.Canceled) {
+			return errInterrupted
+		}
 		if err != nil {
 			if errors.Is(err, fs.ErrPermission) {
 				return fmt.Errorf("%w (is the world open in the game, or the folder read-only?)", err)

@@ -32,6 +32,9 @@ func (p *profileFlags) register(fs *pflag.FlagSet) {
 // minute, so it is collected in memory until then.
 func (p *profileFlags) wrap(f func(e *env, args []string) error) func(e *env, args []string) error {
 	return func(e *env, args []string) (err error) {
+		if err := checkOutputs(output{flag: "cpuprofile", path: p.cpu}, output{flag: "memprofile", path: p.mem}); err != nil {
+			return err
+		}
 		if p.cpu != "" {
 			var buf bytes.Buffer
 			if cerr := pprof.StartCPUProfile(&buf); cerr != nil {

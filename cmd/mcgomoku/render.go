@@ -63,7 +63,7 @@ func (o *renderOptions) run(e *env, args []string) error {
 		return usagef("--out is required (a .png or .svg file)")
 	case err != nil:
 		return usagef("--view: %v", err)
-	case o.scale < 1 || o.scale > 256:
+	case !(o.scale >= 1 && o.scale <= 256): // NaN fails every comparison
 		return usagef("--scale %g: want 1..256 pixels per block", o.scale)
 	case o.moves != "" && o.psq != "":
 		return usagef("give --moves or --psq, not both")
@@ -76,6 +76,9 @@ func (o *renderOptions) run(e *env, args []string) error {
 	case "", "greedy", "seed000", "lookahead":
 	default:
 		return usagef("unknown --ai %q (want greedy, seed000 or lookahead)", o.ai)
+	}
+	if err := checkOutputs(output{flag: "out", path: o.out}); err != nil {
+		return err
 	}
 	in, err := gen.Load(o.config, o.ai)
 	if err != nil {

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 )
@@ -92,14 +95,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// pflag prints the usage itself on -h; it is printed here instead,
 	// once, to stdout for -h and to stderr for mistakes.
 	fs.Usage = func() {}
+	// A mistake gets its message and one line saying where the usage is,
+	// not the whole usage: the message is what the user needs to read.
+	mistake := func(err error) int {
+		fmt.Fprintf(stderr, "mcgomoku %s: %v\nsee mcgomoku %s --help\n", name, err, name)
+		return exitUsage
+	}
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			usage(stdout)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "mcgomoku %s: %v\n", name, err)
-		usage(stderr)
-		return exitUsage
+		return mistake(err)
+	}
+	if err := checkFlagValues(fs); err != nil {
+		return mistake(err)
 	}
 	err := exec(e, fs.Args())
 	var ue usageError
@@ -107,9 +117,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "mcgomoku %s: %v\n", name, err)
-		usage(stderr)
-		return exitUsage
+		return mistake(err)
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintf(stderr, "mcgomoku %s: interrupted\n", name)
 		return exitInterrupted
@@ -117,6 +125,46 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcgomoku %s: %v\n", name, err)
 		return exitFailure
 	}
+}
+
+// Upper bounds of counts, far above any run a machine finishes, low
+// enough that nothing built from them (goroutines, schedules, files)
+// overflows or exhausts memory.
+const (
+	maxGames    = 10_000_000_000 // games of a run: weeks of the fastest AI
+	maxJobs     = 1024           // games at once; each is a goroutine, an engine a process
+	maxOpenings = 1_000_000      // openings generated at once
+)
+
+// maxDuration bounds every duration flag: longer is a mistake (a day per
+// move, per game or of slack), and time arithmetic near the largest
+// duration (2562047h) overflows.
+const maxDuration = 24 * time.Hour
+
+// checkFlagValues refuses the values no flag of its type means, whichever
+// command it belongs to: NaN and infinite numbers (every comparison with
+// NaN is false, so a range check lets it through) and durations over
+// maxDuration. Commands check their own ranges after this.
+func checkFlagValues(fs *pflag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *pflag.Flag) {
+		if err != nil {
+			return
+		}
+		switch f.Value.Type() {
+		case "float64", "float32":
+			v, perr := strconv.ParseFloat(f.Value.String(), 64)
+			if perr != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				err = fmt.Errorf("--%s %s: want a finite number", f.Name, f.Value)
+			}
+		case "duration":
+			d, perr := time.ParseDuration(f.Value.String())
+			if perr != nil || d > maxDuration {
+				err = fmt.Errorf("--%s %s: want at most %v", f.Name, f.Value, maxDuration)
+			}
+		}
+	})
+	return err
 }
 
 func printCommands(w io.Writer) {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
+	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
@@ -102,6 +103,10 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if err != nil {
 		return err
 	}
+	if err := checkOutputs(output{flag: "make-openings", path: o.makeOpenings},
+		output{flag: "psq", path: o.psqDir, dir: true}, output{flag: "report", path: o.reportDir, dir: true}); err != nil {
+		return err
+	}
 	var sprt *arena.SPRT
 	if o.sprt != "" {
 		s, err := arena.ParseSPRT(o.sprt)
@@ -154,7 +159,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if len(args) == 2 {
 		res, err = arena.Match(ctx, arena.MatchConfig{A: args[0], B: args[1], Games: o.games, Size: o.size, Rule: rule,
 			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits, SPRT: sprt,
-			OnGame: onGame, Progress: bar.update})
+			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != ""})
 	} else {
 		entrants := make([]arena.Entrant, len(args))
 		for i, a := range args {
@@ -162,7 +167,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		}
 		res, err = arena.Tournament(ctx, arena.TournamentConfig{Players: entrants, Rounds: o.rounds, Size: o.size, Rule: rule,
 			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits,
-			OnGame: onGame, Progress: bar.update})
+			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != ""})
 	}
 	bar.finish()
 	interrupted := errors.Is(err, context.Canceled)
@@ -205,6 +210,12 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	return nil
 }
 
+// maxMemory bounds --max-memory: 1 TiB, more than any engine's table.
+const maxMemory = 1 << 40
+
+// maxPlayouts bounds --playouts: games judging one candidate opening.
+const maxPlayouts = 10_000
+
 // check validates the command line before any work, so a mistake is a
 // usage error at once rather than a failure (or a hang) later.
 func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) {
@@ -212,13 +223,22 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 	if err != nil {
 		return 0, usagef("%v", err)
 	}
+	specs := args
+	if o.makeOpenings != "" {
+		specs = []string{o.judge}
+	}
+	// The players' configs may set the board and rule the rest is
+	// checked against; a spec naming no player is refused below.
+	if rule, err = o.configGame(specs, rule, fs); err != nil {
+		return 0, err
+	}
 	switch {
 	case o.size < game.MinSize || o.size > game.MaxSize:
 		return 0, usagef("--size %d is out of range %d..%d", o.size, game.MinSize, game.MaxSize)
-	case fs.Changed("jobs") && o.jobs < 1:
-		return 0, usagef("--jobs %d: want at least 1 game at once", o.jobs)
-	case o.openingMoves < 0:
-		return 0, usagef("--opening-moves %d must not be negative", o.openingMoves)
+	case fs.Changed("jobs") && (o.jobs < 1 || o.jobs > maxJobs):
+		return 0, usagef("--jobs %d: want 1..%d games at once", o.jobs, maxJobs)
+	case o.openingMoves < 0 || o.openingMoves > o.size*o.size:
+		return 0, usagef("--opening-moves %d: want 0 (all) up to the board's %d cells", o.openingMoves, o.size*o.size)
 	case o.turn <= 0:
 		return 0, usagef("--timeout-turn %v must be positive", o.turn)
 	case o.match < 0:
@@ -227,8 +247,8 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		return 0, usagef("--timeout-startup %v must not be negative", o.startup)
 	case o.slack < 0:
 		return 0, usagef("--slack %v must not be negative", o.slack)
-	case o.memory < 0:
-		return 0, usagef("--max-memory %d must not be negative (0: no limit)", o.memory)
+	case o.memory < 0 || o.memory > maxMemory:
+		return 0, usagef("--max-memory %d: want 0 (no limit) up to %d bytes (1 TiB)", o.memory, maxMemory)
 	}
 	if o.openings == "" {
 		if err := arena.CheckStones(o.size, o.stones); err != nil {
@@ -239,11 +259,11 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		switch {
 		case len(args) > 0:
 			return 0, usagef("--make-openings takes no players")
-		case o.count <= 0:
-			return 0, usagef("--count %d must be positive", o.count)
-		case o.playouts <= 0:
-			return 0, usagef("--playouts %d must be positive", o.playouts)
-		case o.tolerance < 0 || o.tolerance > 0.5:
+		case o.count <= 0 || o.count > maxOpenings:
+			return 0, usagef("--count %d: want 1..%d openings", o.count, maxOpenings)
+		case o.playouts <= 0 || o.playouts > maxPlayouts:
+			return 0, usagef("--playouts %d: want 1..%d games per candidate", o.playouts, maxPlayouts)
+		case !(o.tolerance >= 0 && o.tolerance <= 0.5):
 			return 0, usagef("--tolerance %g: want a distance from an even game, 0 (the default) to 0.5 (any opening)", o.tolerance)
 		}
 		if err := player.CheckSpec(o.judge); err != nil {
@@ -260,11 +280,62 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		return 0, usagef("--sprt is for matches of two players")
 	case o.games <= 0 || o.rounds <= 0:
 		return 0, usagef("--games and --rounds must be positive")
+	case o.games > maxGames:
+		return 0, usagef("--games %d: want at most %d", o.games, maxGames)
+	case len(args) > 2 && o.rounds > maxGames/(len(args)*(len(args)-1)):
+		// Each of the n(n-1)/2 pairings plays 2 games a round.
+		return 0, usagef("--rounds %d: %d players play %d games a round, want at most %d games (--rounds %d)",
+			o.rounds, len(args), len(args)*(len(args)-1), maxGames, maxGames/(len(args)*(len(args)-1)))
 	}
 	for _, a := range args {
 		if err := player.CheckSpec(a); err != nil {
 			return 0, usagef("%v", err)
 		}
+	}
+	return rule, nil
+}
+
+// configGame applies the [game] of the players' configs to a match whose
+// board and rule the command line leaves open, so
+// `sim greedy:examples/renju.toml greedy` plays the renju its config is
+// for, not the default freestyle. --size and --rule, when given, win: a
+// config's weights play any board. Configs that ask for different games,
+// with nothing given to choose, are refused. (A pack: player cannot play
+// another board at all, and refuses one when its game starts.)
+func (o *simOptions) configGame(specs []string, rule game.Rule, fs *pflag.FlagSet) (game.Rule, error) {
+	type want struct {
+		spec string
+		size int
+		rule game.Rule
+	}
+	var first *want
+	for _, sp := range specs {
+		path := player.ConfigOf(sp)
+		if path == "" || player.CheckSpec(sp) != nil {
+			continue
+		}
+		c, err := config.Load(path)
+		if err != nil {
+			return 0, fmt.Errorf("player %q: %w", sp, err)
+		}
+		w := &want{sp, c.Game.Size, c.Game.Rule}
+		if first == nil {
+			first = w
+			continue
+		}
+		if (!fs.Changed("size") && w.size != first.size) || (!fs.Changed("rule") && w.rule != first.rule) {
+			return 0, usagef("the players' configs are for different games: %s %d×%d %v, %s %d×%d %v; choose with --size and --rule",
+				first.spec, first.size, first.size, first.rule, w.spec, w.size, w.size, w.rule)
+		}
+	}
+	if first == nil {
+		return rule, nil
+	}
+	if !fs.Changed("size") {
+		o.size = first.size
+	}
+	if !fs.Changed("rule") {
+		rule = first.rule
 	}
 	return rule, nil
 }
@@ -276,20 +347,31 @@ func (o *simOptions) generate(ctx context.Context, e *env, rule game.Rule) error
 		Seed: o.seed, Judge: o.judge, Tolerance: o.tolerance, Playouts: o.playouts, Jobs: o.jobs,
 		Progress: func(found, tried int) { bar.set(found, fmt.Sprintf("%d tried", tried)) }})
 	bar.finish()
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return errInterrupted
-		}
+	interrupted := errors.Is(err, context.Canceled)
+	if err != nil && !interrupted {
 		return err
+	}
+	// Stopped by Ctrl-C, the openings found so far are kept: judging
+	// them was the work.
+	if len(ops) == 0 {
+		fmt.Fprintf(e.stdout, "no openings found before the interrupt; %s not written\n", o.makeOpenings)
+		return errInterrupted
+	}
+	note := ""
+	if interrupted {
+		note = fmt.Sprintf(" (interrupted: %d of the %d asked for)", len(ops), o.count)
 	}
 	var buf bytes.Buffer
 	arena.WriteOpenings(&buf, o.size, rule, ops,
-		fmt.Sprintf("Generated by mcgomoku sim --make-openings: %d openings of %d stones judged balanced by %s (seed %d).", len(ops), o.stones, o.judge, o.seed),
+		fmt.Sprintf("Generated by mcgomoku sim --make-openings: %d openings of %d stones judged balanced by %s (seed %d)%s.", len(ops), o.stones, o.judge, o.seed, note),
 		"Each line is one opening in playing order, black first; see sim/arena/openings.go for the format.")
 	if err := atomicfile.Write(o.makeOpenings, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "wrote %d openings to %s\n", len(ops), o.makeOpenings)
+	fmt.Fprintf(e.stdout, "wrote %d openings to %s%s\n", len(ops), o.makeOpenings, note)
+	if interrupted {
+		return errInterrupted
+	}
 	return nil
 }
 

@@ -93,12 +93,18 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	case fs.Changed("games") && o.games < 1:
 		// 0 is not "the default": leave the flag out for [tune] iterations.
 		return usagef("--games %d: want at least 1 game (leave --games out for the config's [tune] iterations)", o.games)
-	case fs.Changed("jobs") && o.jobs < 1:
-		return usagef("--jobs %d: want at least 1 game at once", o.jobs)
-	case o.batch <= 0:
-		return usagef("--batch %d must be positive", o.batch)
+	case o.games > maxGames:
+		return usagef("--games %d: want at most %d", o.games, maxGames)
+	case fs.Changed("jobs") && (o.jobs < 1 || o.jobs > maxJobs):
+		return usagef("--jobs %d: want 1..%d games at once", o.jobs, maxJobs)
+	case o.batch <= 0 || o.batch > maxGames:
+		return usagef("--batch %d: want 1..%d iterations", o.batch, maxGames)
 	case o.check < 0 || o.verify < 0:
 		return usagef("--check and --verify must not be negative (0: none)")
+	case o.check > maxGames/2:
+		return usagef("--check %d: want at most %d game pairs", o.check, maxGames/2)
+	case o.verify > maxGames:
+		return usagef("--verify %d: want at most %d games", o.verify, maxGames)
 	case o.lag < 0 || o.lag > tune.MaxLag:
 		return usagef("--lag %d: want 0..%d", o.lag, tune.MaxLag)
 	}
@@ -142,6 +148,10 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	if o.chart == "" {
 		o.chart = strings.TrimSuffix(o.out, filepath.Ext(o.out)) + ".svg"
+	}
+	if err := checkOutputs(output{flag: "out", path: o.out}, output{flag: "chart", path: o.chart},
+		output{flag: "checkpoint", path: o.checkpoint}); err != nil {
+		return err
 	}
 
 	tc := cfg.Tune
@@ -221,16 +231,22 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 
 	var verified *arena.Result
+	interrupted := false
 	if o.verify > 0 {
 		bar := newSimProgress(e.stderr, o.verify)
 		verified, err = g.Verify(ctx, st.Theta, o.verify, bar.update)
 		bar.finish()
 		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintf(e.stderr, "stopped during the verification match; add --resume to run it again\n")
-				return errInterrupted
+			if !errors.Is(err, context.Canceled) {
+				return err
 			}
-			return err
+			// The tuning is done: write the weights with the games of
+			// the verification played so far (the header says how many).
+			fmt.Fprintf(e.stderr, "stopped during the verification match after %d of %d games; add --resume to run it again\n", verified.Played, o.verify)
+			interrupted = true
+			if verified.Played == 0 {
+				verified = nil
+			}
 		}
 	}
 	values := map[string]int64{}
@@ -245,7 +261,13 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if err := atomicfile.Write(o.out, text); err != nil {
 		return err
 	}
-	return o.report(e.stdout, st, params, values, verified)
+	if err := o.report(e.stdout, st, params, values, verified); err != nil {
+		return err
+	}
+	if interrupted {
+		return errInterrupted
+	}
+	return nil
 }
 
 // splitSpecs splits --against values at commas, except the commas inside
@@ -295,10 +317,17 @@ func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against
 		p := res.Pairings[0]
 		e := p.Estimate()
 		elo := fmt.Sprintf("%s ± %s Elo (95%%: %s .. %s)", arena.FormatElo(e.Elo), marginText(e.Margin), arena.FormatElo(e.Low), arena.FormatElo(e.High))
-		if e.Bounded() {
+		switch {
+		case e.Bounded():
 			elo = "Elo " + arena.FormatEstimate(e)
+		case !e.Symmetric():
+			elo = fmt.Sprintf("%s Elo (95%%: %s .. %s)", arena.FormatElo(e.Elo), arena.FormatElo(e.Low), arena.FormatElo(e.High))
 		}
-		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped):", p.WDL.Games(), p.Penta.Pairs()),
+		stopped := ""
+		if res.Stopped != "" {
+			stopped = fmt.Sprintf(", %s after %d of %d", res.Stopped, res.Played, res.Planned)
+		}
+		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped%s):", p.WDL.Games(), p.Penta.Pairs(), stopped),
 			fmt.Sprintf("  %s, wins %d, losses %d, draws %d, LOS %.1f%%.", elo, p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
 	}
 	lines = append(lines, "Tuned weights (start → tuned):")

@@ -57,7 +57,7 @@ type options struct {
 	needTimeout, strict, messages, noAbout, noRestart bool
 	sizes                                             string
 	delay, slowFirst, busy                            time.Duration
-	splitMessage, blankExit, exitOnRestart            bool
+	splitMessage, blankExit, exitOnRestart, echoInfo  bool
 	flood, exitAfter                                  int
 }
 
@@ -84,6 +84,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.splitMessage, "split-message", false, "before each move, send a MESSAGE whose text holds a raw newline, so its end arrives as a line of its own")
 	fs.BoolVar(&o.blankExit, "blank-exit", false, "answer START with a line of spaces (no line end) and exit")
 	fs.BoolVar(&o.exitOnRestart, "exit-on-restart", false, "exit instead of answering RESTART: a crash between games")
+	fs.BoolVar(&o.echoInfo, "echo-info", false, "repeat each INFO line on stderr, so a test sees what the engine was told")
 	fs.IntVar(&o.exitAfter, "exit-after", 0, "exit right after answering the Nth move, while the opponent thinks")
 	fs.IntVar(&o.flood, "flood", 0, "answer the first move with this many lines of chatter, then hang")
 	if err := fs.Parse(args); err != nil {
@@ -138,6 +139,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			b.say(`name="fakebrain", version="1.0", author="mcgomoku tests"`)
 		case "INFO":
+			if o.echoInfo {
+				fmt.Fprintf(stderr, "told INFO %s\n", arg)
+			}
 			if strings.HasPrefix(arg, "timeout_turn ") {
 				b.told = true
 			}

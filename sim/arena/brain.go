@@ -65,9 +65,10 @@ func ServeBrain(ctx context.Context, in io.Reader, out io.Writer, cfg BrainConfi
 	br := &brain{cfg: cfg, out: bufio.NewWriter(out), turn: -1, timeLeft: -1}
 	defer br.closePlayers()
 	lines := make(chan string)
+	var readErr error // set before lines is closed
 	go func() {
 		defer close(lines)
-		readLines(in, func(s string) { lines <- s })
+		readErr = readLines(in, func(s string) { lines <- s })
 	}()
 	for {
 		var line string
@@ -78,7 +79,9 @@ func ServeBrain(ctx context.Context, in io.Reader, out io.Writer, cfg BrainConfi
 			return ctx.Err()
 		}
 		if !ok {
-			return nil
+			// The manager is gone, or sent what no manager sends:
+			// stopping silently would look like a normal END.
+			return errors.Join(readErr, br.out.Flush())
 		}
 		if done := br.handle(ctx, line, lines); done {
 			return br.out.Flush()
@@ -89,11 +92,16 @@ func ServeBrain(ctx context.Context, in io.Reader, out io.Writer, cfg BrainConfi
 	}
 }
 
+// maxBrainLine bounds a command line: the longest real one, a BOARD of
+// 625 moves, is some 8 KiB.
+const maxBrainLine = 1 << 20
+
 // readLines calls f for each non-empty trimmed line of r; CR, LF and CR LF
-// all end a line.
-func readLines(r io.Reader, f func(string)) {
+// all end a line. It returns why reading stopped before the end of r: a
+// line over maxBrainLine, or a read error.
+func readLines(r io.Reader, f func(string)) error {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
+	sc.Buffer(make([]byte, 4096), maxBrainLine)
 	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
 		for i, c := range data {
 			if c == '\n' || c == '\r' {
@@ -110,6 +118,13 @@ func readLines(r io.Reader, f func(string)) {
 			f(s)
 		}
 	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("reading commands: a line is longer than %d bytes (1 MiB); no protocol command is", maxBrainLine)
+		}
+		return fmt.Errorf("reading commands: %w", err)
+	}
+	return nil
 }
 
 func (br *brain) say(format string, args ...any) {

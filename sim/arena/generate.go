@@ -90,10 +90,22 @@ func GenerateOpenings(ctx context.Context, cfg GenerateConfig) ([]Opening, error
 		}
 	}
 
-	candidates := RandomOpenings(cfg.Size, cfg.Rule, cfg.MaxTries, cfg.Stones, cfg.Seed)
+	// Candidates are drawn a batch at a time, so a large count costs no
+	// memory or time before the first is judged.
+	draw := NewOpeningDraw(cfg.Size, cfg.Rule, cfg.Stones, cfg.Seed)
+	defer draw.Close()
 	var found []Opening
-	for start := 0; start < len(candidates) && len(found) < cfg.Count; start += cfg.Jobs {
-		batch := candidates[start:min(start+cfg.Jobs, len(candidates))]
+	batch := make([]Opening, 0, cfg.Jobs)
+	tried := 0
+	for start := 0; start < cfg.MaxTries && len(found) < cfg.Count; start += cfg.Jobs {
+		if err := ctx.Err(); err != nil {
+			return found, err
+		}
+		batch = batch[:0]
+		for range min(cfg.Jobs, cfg.MaxTries-start) {
+			batch = append(batch, draw.Next())
+		}
+		tried = start + len(batch)
 		verdicts := make([]float64, len(batch))
 		errs := make([]error, len(batch))
 		var wg sync.WaitGroup
@@ -126,7 +138,7 @@ func GenerateOpenings(ctx context.Context, cfg GenerateConfig) ([]Opening, error
 		if !evaluates {
 			hint = " (the judge has no Evaluate method, so it judged by playing itself; a deterministic judge always repeats one result — use a judge with randomness, or more tolerance)"
 		}
-		return found, fmt.Errorf("found only %d balanced openings in %d tries%s", len(found), len(candidates), hint)
+		return found, fmt.Errorf("found only %d balanced openings in %d tries%s", len(found), tried, hint)
 	}
 	return found, nil
 }

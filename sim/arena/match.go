@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -58,13 +57,22 @@ type MatchConfig struct {
 	Seed       int64 // seeds random openings and the players' own randomness
 	Jobs       int   // games played at once; 0 means GOMAXPROCS
 	// Openings are played in order, each twice with colours swapped; nil
-	// means RandomOpenings with Stones stones from Seed.
+	// means RandomOpenings with Stones stones from Seed, drawn as the
+	// games start.
 	Openings []Opening
+	// Deal, when set (and Openings nil), gives game pair i's opening
+	// (0-based), asked in increasing order as the games start, so a run
+	// holds no opening it is not playing.
+	Deal     func(i int) Opening
 	Stones   int           // random opening length; 0 means DefaultStones
 	Limits   player.Limits // for players that accept limits (engines); zero leaves their defaults
 	SPRT     *SPRT         // stop early when the test decides
 	OnGame   func(Game)    // called for each finished game, one at a time
 	Progress func(Progress)
+	// KeepGames keeps every finished game, with its moves, in
+	// Result.Games (a report draws them); otherwise the result holds the
+	// counts and the forfeits only, so a run of any length fits in memory.
+	KeepGames bool
 	// Pool, when set, plays the games instead of the match's own Jobs
 	// goroutines (Jobs is then unused), so a caller can fit them among
 	// games of its own. The result is the same: games are seeded and
@@ -94,6 +102,8 @@ type TournamentConfig struct {
 	Limits   player.Limits
 	OnGame   func(Game)
 	Progress func(Progress)
+	// KeepGames is MatchConfig's.
+	KeepGames bool
 }
 
 // End says how a game ended.
@@ -190,15 +200,25 @@ func (p Pairing) Estimate() Estimate {
 
 // Result is what a match or tournament produced, complete or partial.
 type Result struct {
-	Players  []string
-	Size     int
-	Rule     game.Rule
-	Seed     int64
+	Players []string
+	Size    int
+	Rule    game.Rule
+	Seed    int64
+	// Openings are the run's openings: those given, or with KeepGames
+	// those drawn (Game.Opening indexes them); else nil.
 	Openings []Opening
 	Pairings []Pairing // a match has one: Players[0] against Players[1]
-	Games    []Game    // finished games, by Number
-	Planned  int       // games scheduled
-	SPRT     *SPRTStatus
+	// Games are the finished games, by Number, when the run kept them
+	// (KeepGames); Played counts them either way.
+	Games   []Game
+	Played  int
+	Moves   int64 // moves played in the finished games, openings not counted
+	Planned int   // games scheduled
+	// Forfeited are the games lost by forfeit, by Number: the first
+	// MaxForfeitsKept of them, without their moves unless KeepGames.
+	// The pairings count them all.
+	Forfeited []Game
+	SPRT      *SPRTStatus
 	// Stopped says why the run ended before all planned games were
 	// played: "sprt: H1 accepted", "interrupted", or "".
 	Stopped string
@@ -229,9 +249,9 @@ func Match(ctx context.Context, cfg MatchConfig) (*Result, error) {
 	a, b := Entrant{Spec: cfg.A, New: cfg.NewA}, Entrant{Spec: cfg.B, New: cfg.NewB}
 	r := &run{
 		entrants: []Entrant{a, b}, pairings: [][2]int{{0, 1}}, games: cfg.Games,
-		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings,
+		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings, deal: cfg.Deal,
 		stones: cfg.Stones, limits: cfg.Limits, sprt: cfg.SPRT, onGame: cfg.OnGame, progress: cfg.Progress,
-		pool: cfg.Pool,
+		pool: cfg.Pool, keep: cfg.KeepGames,
 	}
 	if cfg.SPRT != nil {
 		if err := cfg.SPRT.Validate(); err != nil {
@@ -253,7 +273,7 @@ func Tournament(ctx context.Context, cfg TournamentConfig) (*Result, error) {
 	r := &run{
 		entrants: cfg.Players, games: 2 * rounds,
 		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings,
-		stones: cfg.Stones, limits: cfg.Limits, onGame: cfg.OnGame, progress: cfg.Progress,
+		stones: cfg.Stones, limits: cfg.Limits, onGame: cfg.OnGame, progress: cfg.Progress, keep: cfg.KeepGames,
 	}
 	for i := range cfg.Players {
 		for j := i + 1; j < len(cfg.Players); j++ {
@@ -262,6 +282,10 @@ func Tournament(ctx context.Context, cfg TournamentConfig) (*Result, error) {
 	}
 	return r.play(ctx)
 }
+
+// MaxForfeitsKept bounds Result.Forfeited, so a run of forfeits stays
+// small; the pairings still count every one.
+const MaxForfeitsKept = 1000
 
 type run struct {
 	entrants []Entrant
@@ -273,16 +297,20 @@ type run struct {
 	seed     int64
 	jobs     int
 	openings []Opening
+	deal     func(int) Opening
 	stones   int
 	limits   player.Limits
 	sprt     *SPRT
 	onGame   func(Game)
 	progress func(Progress)
 	pool     Pool
+	keep     bool
 }
 
 type job struct {
 	number, pairing, index int
+	opening                int // index into the run's openings, or the pair drawn
+	op                     Opening
 }
 
 type outcome struct {
@@ -292,6 +320,82 @@ type outcome struct {
 }
 
 var errSPRTStop = errors.New("the SPRT decided")
+
+// schedule hands out a run's games in order, each with its opening,
+// computing the next one when it is asked for: a run of any length holds
+// only the games being played. Game pairs go pairing by pairing within
+// each round, so a partial tournament is balanced and both games of a
+// pair run close together.
+type schedule struct {
+	mu       sync.Mutex
+	next     int // jobs handed out
+	total    int
+	games    int // per pairing
+	pairings int
+	// Where openings come from: a list (cycled), a dealer, or a random
+	// draw; pair and op are the last dealt.
+	list  []Opening
+	deal  func(int) Opening
+	draw  *OpeningDraw
+	pair  int
+	op    Opening
+	dealt []Opening // the openings dealt, when the run keeps them
+	keep  bool
+}
+
+func newSchedule(r *run) *schedule {
+	s := &schedule{total: r.games * len(r.pairings), games: r.games, pairings: len(r.pairings),
+		list: r.openings, deal: r.deal, pair: -1, keep: r.keep}
+	if s.list == nil && s.deal == nil {
+		s.draw = NewOpeningDraw(r.size, r.rule, r.stones, r.seed)
+	}
+	return s
+}
+
+// at is job i's place: its pairing, its index within the pairing, and
+// its game pair.
+func (s *schedule) at(i int) (pairing, index, pair int) {
+	full := s.games / 2 // complete pairs per pairing
+	if i < full*2*s.pairings {
+		pair = i / (2 * s.pairings)
+		r := i % (2 * s.pairings)
+		return r / 2, 2*pair + r%2, pair
+	}
+	// The last, single game of an odd count.
+	pair = full
+	return i - full*2*s.pairings, 2 * pair, pair
+}
+
+// take returns the next job, false when none is left.
+func (s *schedule) take() (job, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.next >= s.total {
+		return job{}, false
+	}
+	i := s.next
+	s.next++
+	p, index, pair := s.at(i)
+	j := job{number: i + 1, pairing: p, index: index}
+	if s.list != nil {
+		j.opening = pair % len(s.list)
+		j.op = s.list[j.opening]
+		return j, true
+	}
+	for s.pair < pair { // pairs are asked for in order
+		s.pair++
+		if s.deal != nil {
+			s.op = s.deal(s.pair)
+		} else {
+			s.op = s.draw.Next()
+		}
+		if s.keep {
+			s.dealt = append(s.dealt, s.op)
+		}
+	}
+	j.opening, j.op = pair, s.op
+	return j, true
+}
 
 func (r *run) play(ctx context.Context) (*Result, error) {
 	if r.size == 0 {
@@ -303,19 +407,18 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	if r.jobs <= 0 {
 		r.jobs = runtime.GOMAXPROCS(0)
 	}
-	if r.openings == nil {
+	if r.openings == nil && r.deal == nil {
 		if r.stones == 0 {
 			r.stones = DefaultStones
 		}
 		if err := CheckStones(r.size, r.stones); err != nil {
 			return nil, err
 		}
-		r.openings = RandomOpenings(r.size, r.rule, (r.games+1)/2, r.stones, r.seed)
 	}
-	if len(r.openings) == 0 {
-		return nil, errors.New("no openings")
-	}
-	if len(r.openings) > 0 {
+	if r.openings != nil {
+		if len(r.openings) == 0 {
+			return nil, errors.New("no openings")
+		}
 		b, err := game.NewBoard(r.size, r.rule)
 		if err != nil {
 			return nil, err
@@ -326,7 +429,7 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
-	res := &Result{Size: r.size, Rule: r.rule, Seed: r.seed, Openings: r.openings}
+	res := &Result{Size: r.size, Rule: r.rule, Seed: r.seed}
 	for i, e := range r.entrants {
 		// Make every player once before any game, so a bad spec or an
 		// engine that will not start fails the run at once.
@@ -334,7 +437,7 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		p, err := f(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed})
+		p, err := f(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed, Limits: r.limits})
 		if err != nil {
 			return nil, err
 		}
@@ -357,23 +460,15 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	for _, pr := range r.pairings {
 		res.Pairings = append(res.Pairings, Pairing{A: pr[0], B: pr[1]})
 	}
-
-	// Schedule game pairs pairing by pairing within each round, so a
-	// partial tournament is balanced and both games of a pair run close
-	// together.
-	var jobs []job
-	for pair := 0; 2*pair < r.games; pair++ {
-		for p := range r.pairings {
-			for k := 2 * pair; k < min(2*pair+2, r.games); k++ {
-				jobs = append(jobs, job{number: len(jobs) + 1, pairing: p, index: k})
-			}
-		}
+	sched := newSchedule(r)
+	if sched.draw != nil {
+		defer sched.draw.Close() // after every worker has stopped
 	}
-	res.Planned = len(jobs)
+	res.Planned = sched.total
 
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	// Workers take the next job by counting, not from a feeding
+	// Workers take the next job from the schedule, not from a feeding
 	// goroutine, and hand results over through a buffer: a game of the
 	// native AI lasts well under a millisecond, and waking a goroutine
 	// for every game in each direction cost more than the game. With the
@@ -382,10 +477,9 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	// error are dropped, as before.
 	var outCh chan outcome
 	if r.pool != nil {
-		outCh = r.startPool(runCtx, res.Players, jobs)
+		outCh = r.startPool(runCtx, res.Players, sched)
 	} else {
-		var next atomic.Int64
-		workers := min(r.jobs, len(jobs))
+		workers := min(r.jobs, sched.total)
 		outCh = make(chan outcome, 64*workers)
 		var wg sync.WaitGroup
 		for range workers {
@@ -393,18 +487,17 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 			go func() {
 				defer wg.Done()
 				r.worker(runCtx, res.Players, func() (job, bool) {
-					i := int(next.Add(1) - 1)
-					if i >= len(jobs) || runCtx.Err() != nil {
+					if runCtx.Err() != nil {
 						return job{}, false
 					}
-					return jobs[i], true
+					return sched.take()
 				}, outCh)
 			}()
 		}
 		go func() { wg.Wait(); close(outCh) }()
 	}
 
-	partner := map[[2]int]*Game{} // the first finished game of each pair
+	partner := map[[2]int]float64{} // A's score in the first finished game of each pair
 	var runErr error
 	for o := range outCh {
 		if o.err != nil {
@@ -418,30 +511,14 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 			continue
 		}
 		g := o.game
-		res.Games = append(res.Games, g)
+		res.record(g, r.keep)
 		pr := &res.Pairings[g.Pairing]
-		switch s := g.ScoreA(); s {
-		case 1:
-			pr.WDL.Wins++
-		case 0:
-			pr.WDL.Losses++
-		default:
-			pr.WDL.Draws++
-		}
-		if g.End == EndForfeit {
-			loserSide := g.BlackSide
-			if g.Winner == game.Black {
-				loserSide = 1 - g.BlackSide
-			}
-			pr.Forfeits[loserSide]++
-		}
 		key := [2]int{g.Pairing, g.Index / 2}
 		if other, ok := partner[key]; ok {
-			pr.Penta[int(2*(other.ScoreA()+g.ScoreA()))]++
+			pr.Penta[int(2*(other+g.ScoreA()))]++
 			delete(partner, key)
 		} else {
-			gc := g
-			partner[key] = &gc
+			partner[key] = g.ScoreA()
 		}
 		if r.sprt != nil {
 			st := r.sprt.Status(res.Pairings[0].Penta)
@@ -455,11 +532,18 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 			r.onGame(g)
 		}
 		if r.progress != nil {
-			r.progress(Progress{Done: len(res.Games), Total: res.Planned, WDL: res.Pairings[0].WDL,
+			r.progress(Progress{Done: res.Played, Total: res.Planned, WDL: res.Pairings[0].WDL,
 				Estimate: res.Pairings[0].Estimate(), SPRT: res.SPRT, Last: &g})
 		}
 	}
 	sort.Slice(res.Games, func(i, j int) bool { return res.Games[i].Number < res.Games[j].Number })
+	sort.Slice(res.Forfeited, func(i, j int) bool { return res.Forfeited[i].Number < res.Forfeited[j].Number })
+	if r.keep {
+		res.Openings = r.openings
+		if res.Openings == nil {
+			res.Openings = sched.dealt
+		}
+	}
 	if runErr != nil {
 		return res, runErr
 	}
@@ -468,6 +552,49 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+// record counts a finished game in the result.
+func (res *Result) record(g Game, keep bool) {
+	res.Played++
+	res.Moves += int64(len(g.Moves) - g.OpeningMoves)
+	pr := &res.Pairings[g.Pairing]
+	switch s := g.ScoreA(); s {
+	case 1:
+		pr.WDL.Wins++
+	case 0:
+		pr.WDL.Losses++
+	default:
+		pr.WDL.Draws++
+	}
+	if keep {
+		res.Games = append(res.Games, g)
+	}
+	if g.End != EndForfeit {
+		return
+	}
+	loserSide := g.BlackSide
+	if g.Winner == game.Black {
+		loserSide = 1 - g.BlackSide
+	}
+	pr.Forfeits[loserSide]++
+	if !keep {
+		g.Moves, g.Times, g.Log = nil, nil, nil
+	}
+	if len(res.Forfeited) < MaxForfeitsKept {
+		res.Forfeited = append(res.Forfeited, g)
+		return
+	}
+	// Keep the first by number, whatever order the games finish in.
+	last := 0
+	for i := range res.Forfeited {
+		if res.Forfeited[i].Number > res.Forfeited[last].Number {
+			last = i
+		}
+	}
+	if g.Number < res.Forfeited[last].Number {
+		res.Forfeited[last] = g
+	}
 }
 
 // worker plays jobs until nextJob has none left. Players holding outside
@@ -488,12 +615,18 @@ func (r *run) worker(ctx context.Context, names []string, nextJob func() (job, b
 	}
 }
 
-// startPool hands the games to r.pool. What a worker keeps between games
-// (engine processes, room for move times) is kept here in a stack of
-// lanes, one taken for each game, so the pool needs as many as it plays
-// games at once and engines are still reused. The buffer holds every
-// outcome, so a pool's worker never waits for the collector.
-func (r *run) startPool(ctx context.Context, names []string, jobs []job) chan outcome {
+// startPool hands the games to r.pool. A pool may call for them in any
+// order, so the schedule is laid out first (pools play the short
+// strength checks of tuning). What a worker keeps between games (engine
+// processes, room for move times) is kept here in a stack of lanes, one
+// taken for each game, so the pool needs as many as it plays games at
+// once and engines are still reused. The buffer holds every outcome, so
+// a pool's worker never waits for the collector.
+func (r *run) startPool(ctx context.Context, names []string, sched *schedule) chan outcome {
+	var jobs []job
+	for j, ok := sched.take(); ok; j, ok = sched.take() {
+		jobs = append(jobs, j)
+	}
 	type lane struct {
 		kept map[int]player.Player
 		room gameRoom
@@ -551,9 +684,9 @@ type gameRoom struct {
 }
 
 // playJob plays one game on the worker's room; the Game gets exact copies
-// of the moves and times, since a long match keeps every game.
+// of the moves and times, since the result or OnGame may keep the game.
 func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]player.Player, room *gameRoom) (g Game, done bool, err error) {
-	op := r.openings[(j.index/2)%len(r.openings)]
+	op := j.op
 	if room.board == nil {
 		if room.board, err = game.NewBoard(r.size, r.rule); err != nil {
 			return Game{}, false, err
@@ -568,7 +701,7 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 	blackSide := j.index % 2
 	who := [2]int{pr[blackSide], pr[1-blackSide]} // entrant by colour: black, white
 	g = Game{
-		Number: j.number, Pairing: j.pairing, Index: j.index, Opening: (j.index / 2) % len(r.openings),
+		Number: j.number, Pairing: j.pairing, Index: j.index, Opening: j.opening,
 		Black: names[who[0]], White: names[who[1]], BlackSide: blackSide,
 		OpeningMoves: len(op.Moves),
 	}
@@ -585,7 +718,7 @@ func (r *run) playJob(ctx context.Context, j job, names []string, kept map[int]p
 			players[c] = p
 			continue
 		}
-		p, err := r.makers[e](player.Options{Size: r.size, Rule: r.rule, Seed: gameSeed(r.seed, j.pairing, j.index, c)})
+		p, err := r.makers[e](player.Options{Size: r.size, Rule: r.rule, Seed: gameSeed(r.seed, j.pairing, j.index, c), Limits: r.limits})
 		if err != nil {
 			return Game{}, false, fmt.Errorf("%s: %w", names[e], err)
 		}

@@ -22,7 +22,7 @@ func moveLists(r *Result) [][]int {
 }
 
 func TestMatchIsDeterministicAcrossJobs(t *testing.T) {
-	cfg := MatchConfig{A: "test-random", B: "test-first", Games: 12, Size: 9, Seed: 7}
+	cfg := MatchConfig{KeepGames: true, A: "test-random", B: "test-first", Games: 12, Size: 9, Seed: 7}
 	cfg.Jobs = 1
 	one, err := Match(context.Background(), cfg)
 	if err != nil {
@@ -66,7 +66,7 @@ func (b *backwards) Start(n int, play func(i int), done func()) {
 }
 
 func TestMatchPool(t *testing.T) {
-	cfg := MatchConfig{A: "test-random", B: "test-first", Games: 13, Size: 9, Seed: 7, Jobs: 1}
+	cfg := MatchConfig{KeepGames: true, A: "test-random", B: "test-first", Games: 13, Size: 9, Seed: 7, Jobs: 1}
 	want, err := Match(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestMatchPool(t *testing.T) {
 }
 
 func TestMatchPairsOpeningsAndAlternatesColours(t *testing.T) {
-	res, err := Match(context.Background(), MatchConfig{A: "test-first", B: "test-first", Games: 9, Size: 15, Seed: 1})
+	res, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-first", B: "test-first", Games: 9, Size: 15, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestMatchPairsOpeningsAndAlternatesColours(t *testing.T) {
 }
 
 func TestMatchScoresTheStrongerPlayer(t *testing.T) {
-	res, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 40, Size: 9, Seed: 3})
+	res, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-sharp", B: "test-random", Games: 40, Size: 9, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestMatchScoresTheStrongerPlayer(t *testing.T) {
 func TestMatchRecordsForfeitsAndGoesOn(t *testing.T) {
 	for _, mode := range []string{"error", "occupied", "panic"} {
 		t.Run(mode, func(t *testing.T) {
-			res, err := Match(context.Background(), MatchConfig{A: "test-fail:" + mode, B: "test-first", Games: 4, Size: 9, Jobs: 2})
+			res, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-fail:" + mode, B: "test-first", Games: 4, Size: 9, Jobs: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -169,7 +169,7 @@ func TestMatchRecordsForfeitsAndGoesOn(t *testing.T) {
 
 func TestMatchSPRTStopsEarly(t *testing.T) {
 	sprt := SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
-	res, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 400, Size: 9, Seed: 5, SPRT: &sprt})
+	res, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-sharp", B: "test-random", Games: 400, Size: 9, Seed: 5, SPRT: &sprt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestMatchSPRTStopsEarly(t *testing.T) {
 func TestMatchCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var once sync.Once
-	res, err := Match(ctx, MatchConfig{A: "test-random", B: "test-random", Games: 200, Size: 15, Jobs: 2,
+	res, err := Match(ctx, MatchConfig{KeepGames: true, A: "test-random", B: "test-random", Games: 200, Size: 15, Jobs: 2,
 		OnGame: func(Game) { once.Do(cancel) }})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v", err)
@@ -199,25 +199,25 @@ func TestMatchCancelled(t *testing.T) {
 
 func TestMatchErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := Match(ctx, MatchConfig{A: "nosuchplayer", B: "test-first", Games: 2}); err == nil || !strings.Contains(err.Error(), `unknown player "nosuchplayer"`) {
+	if _, err := Match(ctx, MatchConfig{KeepGames: true, A: "nosuchplayer", B: "test-first", Games: 2}); err == nil || !strings.Contains(err.Error(), `unknown player "nosuchplayer"`) {
 		t.Errorf("unknown player: %v", err)
 	}
-	if _, err := Match(ctx, MatchConfig{A: "test-first", B: "test-first"}); err == nil {
+	if _, err := Match(ctx, MatchConfig{KeepGames: true, A: "test-first", B: "test-first"}); err == nil {
 		t.Errorf("no games accepted")
 	}
 	bad := []Opening{{Moves: []int{0, 0}, Source: "x.txt:3"}}
-	if _, err := Match(ctx, MatchConfig{A: "test-first", B: "test-first", Games: 2, Openings: bad}); err == nil || !strings.Contains(err.Error(), "x.txt:3") {
+	if _, err := Match(ctx, MatchConfig{KeepGames: true, A: "test-first", B: "test-first", Games: 2, Openings: bad}); err == nil || !strings.Contains(err.Error(), "x.txt:3") {
 		t.Errorf("bad opening: %v", err)
 	}
 	boom := errors.New("no engine today")
-	_, err := Match(ctx, MatchConfig{A: "x", NewA: func(player.Options) (player.Player, error) { return nil, boom }, B: "test-first", Games: 2})
+	_, err := Match(ctx, MatchConfig{KeepGames: true, A: "x", NewA: func(player.Options) (player.Player, error) { return nil, boom }, B: "test-first", Games: 2})
 	if !errors.Is(err, boom) {
 		t.Errorf("factory error: %v", err)
 	}
 }
 
 func TestTournament(t *testing.T) {
-	res, err := Tournament(context.Background(), TournamentConfig{
+	res, err := Tournament(context.Background(), TournamentConfig{KeepGames: true,
 		Players: []Entrant{{Spec: "test-sharp"}, {Spec: "test-random"}, {Spec: "test-first"}},
 		Rounds:  3, Size: 9, Seed: 2,
 	})
@@ -246,7 +246,7 @@ func TestTournament(t *testing.T) {
 }
 
 func TestGameRecordRoundTrip(t *testing.T) {
-	res, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 2, Size: 15, Seed: 4})
+	res, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-sharp", B: "test-random", Games: 2, Size: 15, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestMatchFinishesPlayers(t *testing.T) {
 			return finishCounter{p, &n}, nil
 		}
 	}
-	res, err := Match(context.Background(), MatchConfig{A: "a", B: "b", NewA: wrap("greedy"), NewB: wrap("seed001"), Games: 6, Size: 9, Seed: 3, Jobs: 2})
+	res, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "a", B: "b", NewA: wrap("greedy"), NewB: wrap("seed001"), Games: 6, Size: 9, Seed: 3, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -325,46 +325,89 @@ func CheckStones(size, stones int) error {
 // (0 means DefaultStones) placed at random near the centre (within radius
 // cells of it, widening when the square runs out of distinct openings),
 // legal under rule and not already won. The same seed gives the same
-// openings. stones must pass CheckStones, which bounds the work: callers
-// check it where the number comes in.
+// openings, and the first n of a larger draw. stones must pass
+// CheckStones, which bounds the work: callers check it where the number
+// comes in.
 func RandomOpenings(size int, rule game.Rule, n, stones int, seed int64) []Opening {
+	d := NewOpeningDraw(size, rule, stones, seed)
+	defer d.Close()
+	ops := make([]Opening, 0, n)
+	for len(ops) < n {
+		ops = append(ops, d.Next())
+	}
+	return ops
+}
+
+// OpeningDraw draws RandomOpenings' openings one at a time, for runs that
+// should hold only the openings they are playing.
+type OpeningDraw struct {
+	rng    *rand.Rand
+	b      *game.Board
+	rule   game.Rule
+	stones int
+	radius int
+	tries  int
+	drawn  int
+	// seen holds each opening drawn, its stones by colour packed two
+	// bytes a cell, so every draw is distinct while distinct ones come.
+	seen map[string]bool
+}
+
+// maxSeen bounds the openings a draw keeps to tell new ones from repeats
+// (tens of megabytes of keys): a run of billions of games draws past it, and
+// later openings are then told only from those first ones.
+var maxSeen = 1 << 20 // a variable for the tests
+
+// NewOpeningDraw starts a draw; stones as for RandomOpenings.
+func NewOpeningDraw(size int, rule game.Rule, stones int, seed int64) *OpeningDraw {
 	if stones <= 0 {
 		stones = DefaultStones
 	}
 	if err := CheckStones(size, stones); err != nil {
 		panic("internal error: " + err.Error())
 	}
-	rng := rand.New(rand.NewPCG(uint64(seed), 0x6f70656e696e6773)) // "openings"
-	radius := min(2, size/2)
-	seen := map[string]bool{}
-	var ops []Opening
-	tries := 0
-	// One board for every draw, and for the next call: tuning draws
+	// One board for every draw, and for the next draw: tuning draws
 	// openings for each iteration.
 	b, _ := drawBoards[size][rule].Get().(*game.Board)
 	if b == nil {
 		b = game.MustBoard(size, rule)
 	}
-	defer drawBoards[size][rule].Put(b)
-	for len(ops) < n {
-		tries++
-		if tries > 200 && radius < size/2 {
+	return &OpeningDraw{rng: rand.New(rand.NewPCG(uint64(seed), 0x6f70656e696e6773)), // "openings"
+		b: b, rule: rule, stones: stones, radius: min(2, size/2), seen: map[string]bool{}}
+}
+
+// Next returns the next opening of the draw.
+func (d *OpeningDraw) Next() Opening {
+	size := d.b.Size()
+	for {
+		d.tries++
+		if d.tries > 200 && d.radius < size/2 {
 			// Few distinct openings fit: widen the square.
-			radius++
-			tries = 0
+			d.radius++
+			d.tries = 0
 		}
-		op, key, ok := randomOpening(rng, b, stones, radius)
+		op, key, ok := randomOpening(d.rng, d.b, d.stones, d.radius)
 		if !ok {
 			continue
 		}
-		if seen[key] && tries <= 200*size {
+		if d.seen[key] && d.tries <= 200*size {
 			continue
 		}
-		seen[key] = true
-		op.Source = fmt.Sprintf("random opening %d", len(ops)+1)
-		ops = append(ops, op)
+		if len(d.seen) < maxSeen {
+			d.seen[key] = true
+		}
+		d.drawn++
+		op.Source = fmt.Sprintf("random opening %d", d.drawn)
+		return op
 	}
-	return ops
+}
+
+// Close hands the draw's board back for the next draw; d is then unusable.
+func (d *OpeningDraw) Close() {
+	if d.b != nil {
+		drawBoards[d.b.Size()][d.rule].Put(d.b)
+		d.b = nil
+	}
 }
 
 // drawBoards are RandomOpenings' boards, by size and rule.
@@ -395,5 +438,13 @@ func randomOpening(rng *rand.Rand, b *game.Board, stones, radius int) (Opening, 
 	}
 	sort.Ints(black)
 	sort.Ints(white)
-	return Opening{Moves: append([]int(nil), b.History()...)}, fmt.Sprint(black, white), true
+	key := make([]byte, 0, 2*len(black)+2+2*len(white))
+	for _, m := range black {
+		key = append(key, byte(m>>8), byte(m))
+	}
+	key = append(key, 0xff, 0xff) // no cell: between the colours
+	for _, m := range white {
+		key = append(key, byte(m>>8), byte(m))
+	}
+	return Opening{Moves: append([]int(nil), b.History()...)}, string(key), true
 }

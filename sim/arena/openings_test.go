@@ -122,7 +122,7 @@ func TestRandomOpenings(t *testing.T) {
 
 func TestLoadOpeningsFromRecords(t *testing.T) {
 	dir := t.TempDir()
-	res, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 2, Size: 15, Seed: 4})
+	res, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-sharp", B: "test-random", Games: 2, Size: 15, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func TestCheckStones(t *testing.T) {
 			}
 		}
 	}
-	_, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 2, Size: 15, Stones: 90})
+	_, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-sharp", B: "test-random", Games: 2, Size: 15, Stones: 90})
 	if err == nil || !strings.Contains(err.Error(), "do not fit") {
 		t.Errorf("match with 90-stone openings: %v", err)
 	}

@@ -61,13 +61,13 @@ func artifactDir(t *testing.T) string {
 
 func TestReport(t *testing.T) {
 	ctx := context.Background()
-	match, err := Match(ctx, MatchConfig{A: "test-sharp", B: "test-fail:occupied", Games: 6, Size: 15, Seed: 1})
+	match, err := Match(ctx, MatchConfig{KeepGames: true, A: "test-sharp", B: "test-fail:occupied", Games: 6, Size: 15, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sprt := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
 	match.SPRT = &SPRTStatus{Test: sprt, LLR: 1.2, Lower: -2.94, Upper: 2.94}
-	tour, err := Tournament(ctx, TournamentConfig{Players: []Entrant{{Spec: "test-sharp"}, {Spec: "test-random"}, {Spec: "test-first"}}, Rounds: 2, Size: 9, Seed: 1})
+	tour, err := Tournament(ctx, TournamentConfig{KeepGames: true, Players: []Entrant{{Spec: "test-sharp"}, {Spec: "test-random"}, {Spec: "test-first"}}, Rounds: 2, Size: 9, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestReport(t *testing.T) {
 // axis step used to round to zero and never end) gets its report, and a
 // World function's pictures appear beside the boards it is given.
 func TestReportSmallAndWorld(t *testing.T) {
-	r, err := Match(context.Background(), MatchConfig{A: "test-sharp", B: "test-random", Games: 2, Size: 9, Seed: 1})
+	r, err := Match(context.Background(), MatchConfig{KeepGames: true, A: "test-sharp", B: "test-random", Games: 2, Size: 9, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -117,7 +117,29 @@ func FormatEstimate(e Estimate) string {
 	if e.Bounded() {
 		return boundText(e, ">", "<") + fmt.Sprintf(" (95%% bound: all %d games %s)", e.N, map[bool]string{true: "won", false: "lost"}[e.Elo > 0])
 	}
-	return FormatElo(e.Elo) + " ± " + formatMargin(e.Margin)
+	return FormatElo(e.Elo) + " " + e.spread()
+}
+
+// Symmetric reports whether the interval is close enough to Elo ± Margin
+// to be printed so: both ends finite and the two sides within a quarter
+// of each other. Near a score of 0 or 1 the logistic curve makes it lopsided
+// (+279.6 with a 95% interval of +120 .. +inf at 83% of 12 games), and a
+// ± would hide that, or print ± inf for a finite estimate.
+func (e Estimate) Symmetric() bool {
+	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) || math.IsNaN(e.Low) || math.IsNaN(e.High) {
+		return false
+	}
+	up, down := e.High-e.Elo, e.Elo-e.Low
+	return math.Abs(up-down) <= 0.25*max(up, down)
+}
+
+// spread is the interval after the estimate: "± 20.1", or the ends of a
+// lopsided one, "(+120.0 .. +inf)".
+func (e Estimate) spread() string {
+	if e.Symmetric() {
+		return "± " + formatMargin(e.Margin)
+	}
+	return "(" + FormatElo(e.Low) + " .. " + FormatElo(e.High) + ")"
 }
 
 // boundText is an unbroken run's bound after the word for its side:

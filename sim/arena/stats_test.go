@@ -171,8 +171,11 @@ func TestUnbrokenRunBound(t *testing.T) {
 		{"50 wins", TrinomialEstimate(WDL{Wins: 50}), "> +446 (95% bound: all 50 games won)"},
 		{"20 losses", TrinomialEstimate(WDL{Losses: 20}), "< -277 (95% bound: all 20 games lost)"},
 		{"10 pairs won", PentanomialEstimate(Penta{4: 10}), "> +277 (95% bound: all 20 games won)"},
-		{"15 wins, 5 losses", TrinomialEstimate(WDL{Wins: 15, Losses: 5}), "+190.8 ± 217.6"},
-		{"no games", TrinomialEstimate(WDL{}), "+0.0 ± inf"},
+		// Lopsided: a ± of half the width would put the low end at -27.
+		{"15 wins, 5 losses", TrinomialEstimate(WDL{Wins: 15, Losses: 5}), "+190.8 (+42.1 .. +477.3)"},
+		{"10 wins of 12, the top end infinite", TrinomialEstimate(WDL{Wins: 10, Losses: 2}), "+279.6 (+86.9 .. +inf)"},
+		{"no games", TrinomialEstimate(WDL{}), "+0.0 (-inf .. +inf)"},
+		{"near even", TrinomialEstimate(WDL{Wins: 520, Losses: 480}), "+13.9 ± 21.6"},
 	}
 	for _, tt := range tests {
 		if got := FormatEstimate(tt.e); got != tt.want {

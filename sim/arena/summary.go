@@ -89,7 +89,7 @@ func formatMargin(m float64) string {
 // game pairs, forfeits and SPRT, or a tournament's crosstable.
 func (r *Result) WriteText(w io.Writer) error {
 	var b strings.Builder
-	played := len(r.Games)
+	played := r.Played
 	fmt.Fprintf(&b, "%s: %d of %d games, %d×%d %v", strings.Join(r.Players, " vs "), played, r.Planned, r.Size, r.Size, r.Rule)
 	if r.Stopped != "" {
 		fmt.Fprintf(&b, " (stopped: %s)", r.Stopped)
@@ -99,11 +99,15 @@ func (r *Result) WriteText(w io.Writer) error {
 		p := r.Pairings[0]
 		e := p.Estimate()
 		fmt.Fprintf(&b, "wins %d, losses %d, draws %d, score %.1f%%\n", p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*p.WDL.Score())
-		if e.Bounded() {
+		switch {
+		case e.Bounded():
 			fmt.Fprintf(&b, "elo %s, %s, LOS %.1f%%\n", FormatEstimate(e), e.Model, 100*e.LOS)
-		} else {
+		case e.Symmetric():
 			fmt.Fprintf(&b, "elo %s ± %s (95%%: %s .. %s, %s), LOS %.1f%%\n",
 				FormatElo(e.Elo), formatMargin(e.Margin), FormatElo(e.Low), FormatElo(e.High), e.Model, 100*e.LOS)
+		default:
+			fmt.Fprintf(&b, "elo %s (95%%: %s .. %s, %s), LOS %.1f%%\n",
+				FormatElo(e.Elo), FormatElo(e.Low), FormatElo(e.High), e.Model, 100*e.LOS)
 		}
 		pe := p.Penta
 		fmt.Fprintf(&b, "game pairs: %d (LL %d, LD %d, WL+DD %d, WD %d, WW %d)\n", pe.Pairs(), pe[0], pe[1], pe[2], pe[3], pe[4])
@@ -119,10 +123,11 @@ func (r *Result) WriteText(w io.Writer) error {
 	} else {
 		writeCrosstable(&b, r)
 	}
-	for _, g := range r.Games {
-		if g.End == EndForfeit {
-			fmt.Fprintf(&b, "game %d (%s vs %s): %s\n", g.Number, g.Black, g.White, g.Outcome())
-		}
+	for _, g := range r.Forfeited {
+		fmt.Fprintf(&b, "game %d (%s vs %s): %s\n", g.Number, g.Black, g.White, g.Outcome())
+	}
+	if more := r.forfeits() - len(r.Forfeited); more > 0 {
+		fmt.Fprintf(&b, "and %d more forfeits\n", more)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -134,7 +139,7 @@ func crossElo(e Estimate) string {
 	if e.Bounded() {
 		return boundText(e, ">", "<")
 	}
-	return FormatElo(e.Elo) + " ± " + formatMargin(e.Margin)
+	return FormatElo(e.Elo) + " " + e.spread()
 }
 
 func writeCrosstable(b *strings.Builder, r *Result) {
@@ -249,7 +254,7 @@ func (f jsonFloat) MarshalJSON() ([]byte, error) {
 // Summary returns the machine-readable form of the result.
 func (r *Result) Summary() Summary {
 	s := Summary{Players: r.Players, Size: r.Size, Rule: r.Rule.String(), Seed: r.Seed,
-		Games: len(r.Games), Planned: r.Planned, Stopped: r.Stopped}
+		Games: r.Played, Planned: r.Planned, Stopped: r.Stopped}
 	if len(r.Players) == 2 {
 		p := r.Pairings[0]
 		e := p.Estimate()
@@ -274,10 +279,7 @@ func (r *Result) Summary() Summary {
 			s.Standings = append(s.Standings, line)
 		}
 	}
-	for _, g := range r.Games {
-		if g.End != EndForfeit {
-			continue
-		}
+	for _, g := range r.Forfeited {
 		loser := g.Black
 		if g.Winner == game.Black {
 			loser = g.White
@@ -285,6 +287,15 @@ func (r *Result) Summary() Summary {
 		s.Forfeits = append(s.Forfeits, ForfeitSummary{Game: g.Number, Loser: loser, Kind: g.Forfeit.String(), Detail: g.Detail})
 	}
 	return s
+}
+
+// forfeits is the number of games lost by forfeit.
+func (r *Result) forfeits() int {
+	n := 0
+	for _, p := range r.Pairings {
+		n += p.Forfeits[0] + p.Forfeits[1]
+	}
+	return n
 }
 
 // WriteJSON writes the summary as indented JSON.

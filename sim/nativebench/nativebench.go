@@ -315,11 +315,7 @@ func sim(ctx context.Context, cfg *config.Config, spec string, openings []arena.
 	if err != nil {
 		return 0, 0, err
 	}
-	moves := 0
-	for _, g := range res.Games {
-		moves += len(g.Moves) - g.OpeningMoves
-	}
-	return len(res.Games), moves, nil
+	return res.Played, int(res.Moves), nil
 }
 
 // tuneGames is `mcgomoku tune --jobs N --verify 0` with the config's

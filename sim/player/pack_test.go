@@ -184,7 +184,7 @@ func TestPackInArena(t *testing.T) {
 	}
 	ctx := context.Background()
 	path, _ := writePack(t, 7, game.Freestyle, "greedy", "folder")
-	mc := arena.MatchConfig{A: "pack:" + path, B: "greedy", Games: 6, Size: 7, Seed: 5, Jobs: 2}
+	mc := arena.MatchConfig{KeepGames: true, A: "pack:" + path, B: "greedy", Games: 6, Size: 7, Seed: 5, Jobs: 2}
 	got, err := arena.Match(ctx, mc)
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +207,7 @@ func TestPackInArena(t *testing.T) {
 	s0, _ := writePack(t, 7, game.Freestyle, "seed000", "pack.zip")
 	var runs [2]*arena.Result
 	for k, jobs := range []int{1, 2} {
-		res, err := arena.Match(ctx, arena.MatchConfig{A: "pack:" + s0, B: "greedy", Games: 4, Size: 7, Seed: 9, Jobs: jobs})
+		res, err := arena.Match(ctx, arena.MatchConfig{KeepGames: true, A: "pack:" + s0, B: "greedy", Games: 4, Size: 7, Seed: 9, Jobs: jobs})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,7 @@ import (
 
 func init() {
 	Register("pbrain", func(arg string, opt Options) (Player, error) {
-		return NewPbrain(arg, opt, Limits{})
+		return NewPbrain(arg, opt, opt.Limits)
 	})
 }
 
@@ -67,8 +67,15 @@ const (
 	DefaultStartup = 5 * time.Second
 )
 
-// WithDefaults returns l with zero fields replaced by their defaults.
+// MaxLimit caps every duration of Limits: deadlines add several of them
+// to the clock, and near the largest duration (2562047h) the sum wraps
+// to a deadline in the past, a timeout before the engine could answer.
+const MaxLimit = 1000 * time.Hour
+
+// WithDefaults returns l with zero fields replaced by their defaults and
+// every duration capped at MaxLimit.
 func (l Limits) WithDefaults() Limits {
+	l.Turn, l.Match, l.Startup, l.Slack = min(l.Turn, MaxLimit), min(l.Match, MaxLimit), min(l.Startup, MaxLimit), min(l.Slack, MaxLimit)
 	if l.Turn <= 0 {
 		l.Turn = DefaultTurn
 	}
@@ -251,9 +258,15 @@ func (p *Pbrain) Name() string { return p.spec }
 // or "" if it gave none.
 func (p *Pbrain) About() string { return p.about }
 
-// SetLimits changes the limits; the engine is told at its next move.
+// SetLimits changes the limits; a running engine is told at once. Limits
+// it was started with are not sent again: an engine may act on each INFO
+// (resize and clear its tables on max_memory), so it hears them once.
 func (p *Pbrain) SetLimits(l Limits) {
-	p.lim = l.WithDefaults()
+	l = l.WithDefaults()
+	if l == p.lim {
+		return
+	}
+	p.lim = l
 	if p.proc != nil {
 		p.sendInfo()
 	}
@@ -388,14 +401,17 @@ func (p *Pbrain) start(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		// Refused, silent or gone before its OK: an engine that never
+		// answers START plays no game (the protocol's first command
+		// fails, so a retry fails the same way).
 		var fe *ForfeitError
 		switch {
 		case errors.As(err, &fe) && fe.Kind == EngineError:
 			return &setupError{fmt.Errorf("engine refused START %d: %s", p.opt.Size, fe.Msg)}
-		case errors.As(err, &fe) && fe.Kind == Timeout:
-			return &setupError{fmt.Errorf("engine did not start: %w", err)}
+		case errors.As(err, &fe) && fe.Kind == Crash:
+			return &setupError{fmt.Errorf("engine %s before answering START %d%s", strings.TrimPrefix(fe.Msg, "engine "), p.opt.Size, p.lastWords())}
 		}
-		return fmt.Errorf("engine did not start: %w", err)
+		return &setupError{fmt.Errorf("engine did not start: %w", err)}
 	}
 	if !p.noAbout {
 		p.send("ABOUT")
@@ -948,4 +964,17 @@ func SplitCommandLine(s string) ([]string, error) {
 		words = append(words, cur.String())
 	}
 	return words, nil
+}
+
+// lastWords is the engine's last line on standard error, for the error
+// of an engine that exited: often why.
+func (p *Pbrain) lastWords() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i := len(p.log) - 1; i >= 0; i-- {
+		if s, ok := strings.CutPrefix(p.log[i], "stderr: "); ok {
+			return fmt.Sprintf(" (its last words: %q)", s)
+		}
+	}
+	return ""
 }

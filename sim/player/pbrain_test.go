@@ -491,8 +491,6 @@ func TestPbrainQuirks(t *testing.T) {
 			lim: fast, moves: 3, want: EngineError, msg: "Unknown command", log: "sending it again"},
 		{name: "newline inside MESSAGE", flags: []string{"-split-message"},
 			lim: fast, moves: 5, log: `ignored: "-\x0e ev -30`, nextOK: true},
-		{name: "blanks then exit", flags: []string{"-blank-exit"},
-			lim: fast, moves: 2, want: Crash, msg: "engine exited"},
 		{name: "crash mid-game", flags: []string{"-crash", "3"},
 			lim: fast, moves: 5, want: Crash, msg: "exit status 3", nextOK: true},
 		{name: "exit while the opponent thinks", flags: []string{"-exit-after", "2"},

@@ -41,6 +41,10 @@ type Options struct {
 	Size int
 	Rule game.Rule
 	Seed int64 // for players with random tie-breaks or noise; 0 is a valid seed
+	// Limits are the run's limits, for players that are told them as
+	// they start (engines hear INFO once, with these); zero leaves the
+	// player's defaults.
+	Limits Limits
 }
 
 // Factory makes a player from the text after "name:" in a spec ("" if none).
@@ -96,6 +100,17 @@ func CheckSpec(spec string) error {
 		return fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
 	}
 	return nil
+}
+
+// ConfigOf returns the config file a spec names ("greedy:my.toml",
+// "lookahead:my.toml"), or "" for a spec that names none.
+func ConfigOf(spec string) string {
+	name, arg, _ := strings.Cut(spec, ":")
+	switch name {
+	case "greedy", "lookahead":
+		return arg
+	}
+	return ""
 }
 
 // Prepare reads a spec "name" or "name:arg" once and returns the Maker of

@@ -47,11 +47,17 @@ type polygon struct {
 type Picture struct {
 	Width, Height int
 	polys         []polygon
+	err           error // why nothing can be drawn: a scale that is no size
 }
 
 // Draw projects the scene: scale is pixels per block, and the picture has
-// a margin of half a block.
+// a margin of half a block. A scale that is not a positive finite number
+// (NaN, a size a picture cannot have) makes an empty picture that its
+// writers refuse.
 func Draw(s *Scene, v View, scale float64) *Picture {
+	if !(scale > 0) || math.IsInf(scale, 0) {
+		return &Picture{err: fmt.Errorf("render: scale %v: want a positive finite number of pixels per block", scale)}
+	}
 	var polys []polygon
 	switch v {
 	case Top:
@@ -144,6 +150,9 @@ func cmpFloat(a, b float64) int {
 // Image rasterises the picture: each pixel takes the colour of the last
 // polygon covering its centre; uncovered pixels stay transparent.
 func (p *Picture) Image() *image.RGBA {
+	if p.err != nil {
+		return image.NewRGBA(image.Rectangle{})
+	}
 	img := image.NewRGBA(image.Rect(0, 0, p.Width, p.Height))
 	for _, poly := range p.polys {
 		fill(img, poly)
@@ -179,11 +188,17 @@ func fill(img *image.RGBA, poly polygon) {
 // WritePNG writes the picture as a PNG, the same bytes for the same
 // picture.
 func (p *Picture) WritePNG(w io.Writer) error {
+	if p.err != nil {
+		return p.err
+	}
 	return (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(w, p.Image())
 }
 
 // WriteSVG writes the picture as an SVG document, one polygon per face.
 func (p *Picture) WriteSVG(w io.Writer) error {
+	if p.err != nil {
+		return p.err
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" shape-rendering=\"crispEdges\">\n",
 		p.Width, p.Height, p.Width, p.Height)

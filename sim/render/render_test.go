@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"image/color"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,6 +103,29 @@ func TestDrawScene(t *testing.T) {
 	}
 	if got := img.RGBAAt(17, 17); got.A != 0 {
 		t.Errorf("the empty corner is painted: %v", got)
+	}
+}
+
+// TestDrawRefusesNoSize: a scale that is no size (NaN, infinite, zero)
+// draws nothing its writers will write, instead of a panic or an SVG of
+// NaN coordinates.
+func TestDrawRefusesNoSize(t *testing.T) {
+	var s render.Scene
+	s.AddBlock(0, 0, 0, "minecraft:birch_planks")
+	for _, scale := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, -3} {
+		for _, v := range []render.View{render.Top, render.Iso} {
+			pic := render.Draw(&s, v, scale)
+			var buf bytes.Buffer
+			if err := pic.WriteSVG(&buf); err == nil || buf.Len() != 0 {
+				t.Errorf("%v, scale %v: WriteSVG wrote %d bytes, err %v", v, scale, buf.Len(), err)
+			}
+			if err := pic.WritePNG(&buf); err == nil || !strings.Contains(err.Error(), "scale") {
+				t.Errorf("%v, scale %v: WritePNG err %v", v, scale, err)
+			}
+			if b := pic.Image().Bounds(); !b.Empty() {
+				t.Errorf("%v, scale %v: image %v", v, scale, b)
+			}
+		}
 	}
 }
 

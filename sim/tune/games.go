@@ -376,11 +376,17 @@ func (g *Games) openings(stream, i uint64, n int) []arena.Opening {
 		return arena.RandomOpenings(g.Size, g.Rule, n, g.Stones, int64(mix(g.Seed, stream, i)))
 	}
 	out := make([]arena.Opening, n)
-	off := int(mix(0, stream, 0) % uint64(len(g.perm)))
 	for j := range out {
-		out[j] = g.Openings[g.perm[(off+int(i)*n+j)%len(g.perm)]]
+		out[j] = g.dealt(stream, i, n, j)
 	}
 	return out
+}
+
+// dealt is opening j of the n that draw i of a stream deals from the
+// shuffled list.
+func (g *Games) dealt(stream, i uint64, n, j int) arena.Opening {
+	off := int(mix(0, stream, 0) % uint64(len(g.perm)))
+	return g.Openings[g.perm[(off+int(i)*n+j)%len(g.perm)]]
 }
 
 // play plays one game and returns the winner (game.Empty for a draw). A
@@ -475,15 +481,21 @@ func (g *Games) Verify(ctx context.Context, theta []float64, games int, progress
 }
 
 func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, stream, i uint64, progress func(arena.Progress), p arena.Pool) (*arena.Result, error) {
+	// The openings are dealt as the games start (the match's own random
+	// draw from the same seed is g.openings' draw), so a verification of
+	// any length holds only the games being played.
+	seed := int64(mix(g.Seed, stream, i))
+	var deal func(int) arena.Opening
+	if g.Openings != nil {
+		deal = func(k int) arena.Opening { return g.dealt(stream, i, (games+1)/2, k) }
+	}
 	res, err := arena.Match(ctx, arena.MatchConfig{
 		A: "tuned", B: "start", NewA: g.greedy(g.Weights(theta)), NewB: g.start,
-		Games: games, Size: g.Size, Rule: g.Rule, Seed: int64(mix(g.Seed, stream, i)), Jobs: g.Jobs,
-		Openings: g.openings(stream, i, (games+1)/2), Progress: progress, Pool: p,
+		Games: games, Size: g.Size, Rule: g.Rule, Seed: seed, Jobs: g.Jobs,
+		Stones: g.Stones, Deal: deal, Progress: progress, Pool: p,
 	})
 	if res != nil {
-		for _, x := range res.Games {
-			g.moves.Add(int64(len(x.Moves) - x.OpeningMoves))
-		}
+		g.moves.Add(res.Moves)
 	}
 	return res, err
 }
