@@ -19,7 +19,6 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/lookahead"
-	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
@@ -143,7 +142,7 @@ func lookaheadTestSize() int {
 func compareSearch(g *packplay.Game, want lookahead.Result) error {
 	var missing []string
 	get := func(h string) int32 {
-		v, ok := g.Score(h, "gomoku.la")
+		v, ok := g.BoardScore(h, "gomoku.la")
 		if !ok {
 			missing = append(missing, h)
 		}
@@ -177,7 +176,7 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 	if !same {
 		var excl []int
 		for i := 0; i < g.Size*g.Size; i++ {
-			if v, _ := g.Score(fmt.Sprintf("#%d", i), "gomoku.excl"); v != 0 {
+			if v, _ := g.BoardScore(fmt.Sprintf("#%d", i), "gomoku.excl"); v != 0 {
 				excl = append(excl, i)
 			}
 		}
@@ -188,8 +187,8 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 }
 
 // compareLookSums compares the pack's leaf sums with the sums over the
-// position's empty cells.
-func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error {
+// position's empty cells; score reads the board's scores.
+func compareLookSums(score func(holder, objective string) (int32, bool), la config.Lookahead, st *eval.State) error {
 	n := st.Model().Size
 	var sum [2]int32
 	for i := 0; i < n*n; i++ {
@@ -203,7 +202,7 @@ func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error
 		}
 	}
 	for c, h := range []string{"#la.vb", "#la.vw"} {
-		if v, _ := m.Score(h, "gomoku.la"); v != sum[c] {
+		if v, _ := score(h, "gomoku.la"); v != sum[c] {
 			return fmt.Errorf("the pack's leaf sum %s is %d, the position's %d", h, v, sum[c])
 		}
 	}
@@ -221,7 +220,7 @@ func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error
 		}
 		for c, col := range []string{"b", "w"} {
 			h := fmt.Sprintf("#la.f4%s%d", col, k)
-			if v, _ := m.Score(h, "gomoku.la"); v != want[c] {
+			if v, _ := score(h, "gomoku.la"); v != want[c] {
 				return fmt.Errorf("the pack's count %s of empty cells where %s makes a four is %d, the position has %d", h, col, v, want[c])
 			}
 		}
@@ -268,7 +267,7 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 				if err := packplay.CompareGreedyScores(g.Machine(), st); err != nil {
 					t.Fatalf("after %s: %v\n%s", what, err, game.Picture(b))
 				}
-				if err := compareLookSums(g.Machine(), cfg.Lookahead, st); err != nil {
+				if err := compareLookSums(g.BoardScore, cfg.Lookahead, st); err != nil {
 					t.Fatalf("after %s: %v", what, err)
 				}
 			}
