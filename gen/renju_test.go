@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -134,17 +135,34 @@ func TestRenjuTableMatchesForbidden(t *testing.T) {
 	t.Logf("%d forbidden cells checked", forbidden)
 }
 
-// TestVMRenjuForbidden sets up dense random positions in the interpreted
+// renjuPack is the default config's greedy pack on a 9×9 renju board,
+// built once for the tests that share it (which must not change it).
+func renjuPack(t *testing.T) *Result {
+	t.Helper()
+	res, err := renjuPackOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+var renjuPackOnce = sync.OnceValues(func() (*Result, error) {
+	in, err := FromConfig(smallConfig(9, game.Renju), "")
+	if err != nil {
+		return nil, err
+	}
+	return Generate(in, Options{})
+})
+
+// TestVMRenjuForbidden sets up the fixed cases (renjuCases) and dense random positions in the interpreted
 // pack and asks its forbidden-move check (gomoku:dispatch/forbid) about
 // every empty cell, against game.Board.Forbidden.
 func TestVMRenjuForbidden(t *testing.T) {
 	const size = 9
-	in, err := FromConfig(smallConfig(size, game.Renju), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
+	res := renjuPack(t)
+	// First the fixed cases, one of every kind of forbidden cell and of
+	// the exceptions.
+	if err := checkRenjuCases(t, res); err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
