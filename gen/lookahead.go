@@ -301,12 +301,22 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	// One iteration of la/slice (as rendered before its constants were
 	// known, which do not change its cost): its own commands, the step's
 	// and the slice's calls. The step and the next iteration are free here.
+	// The body is analysed under a name of its own: la/slice itself is
+	// the fixed cost of its recursive call, and an entry that is fixed
+	// costs what it is fixed at (nothing), not its body.
 	slice := NS + ":la/slice"
-	it, err := analyzeWith(pack, []string{slice}, bound, map[string]int{slice: 0}, map[string]bool{step: true})
+	body := NS + ":la/slice_iteration"
+	probe := &datapack.Pack{Files: map[string][]byte{
+		datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice_iteration"}): pack.Files[datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice"})],
+	}}
+	it, err := analyzeWith(probe, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true})
 	if err != nil {
 		return fmt.Errorf("internal error: %w", err)
 	}
-	iteration := it.Entries[slice]
+	iteration := it.Entries[body]
+	if iteration == 0 {
+		return fmt.Errorf("internal error: one iteration of %s costs nothing", slice)
+	}
 	lp.Overhead = lightStep + iteration
 	worstIteration := full.Entries[step] + iteration
 	lp.Room = lp.Budget - worstIteration - iteration
