@@ -129,6 +129,17 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 	}
 	n := len(tb.Games)
 	m := tb.Machine()
+	// The search's state (gen's declaration) is a board's: every register
+	// of it is among the scores a board's copy keeps.
+	kept := map[gen.SwapScore]bool{}
+	for _, sc := range p.Swap {
+		kept[sc] = true
+	}
+	for _, r := range p.Look.State {
+		if !kept[gen.SwapScore{Holder: "#la." + r, Objective: "gomoku.la"}] {
+			return st, fmt.Errorf("the search's state #la.%s is not among a board's scores", r)
+		}
+	}
 	ctx := context.Background()
 	opponents := []string{"seed001", "seed002", "seed004", "seed000"}
 	var players []player.Player

@@ -58,3 +58,7 @@ func PackHash(p *datapack.Pack) [32]byte {
 	h.Sum(out[:0])
 	return out
 }
+
+// LookControl are the registers that steer the search (lookControl),
+// for package gen_test's failure messages.
+var LookControl = lookControl

@@ -228,11 +228,12 @@ func compareLookSums(score func(holder, objective string) (int32, bool), la conf
 	return nil
 }
 
-// searchRegisters prints the pack's search state, for a failure.
-func searchRegisters(g *packplay.Game) string {
+// searchRegisters prints the pack's search state, for a failure: the
+// registers that steer it and the top frame's (gen's declaration).
+func searchRegisters(g *packplay.Game, lp *gen.LookPlan) string {
 	var parts []string
-	for _, r := range []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "t", "c", "d", "j", "n", "m", "f", "s", "w", "ply", "abort", "cut", "hasret", "ret", "rmove", "spent"} {
-		v, _ := g.Score("#la."+r, "gomoku.la")
+	for _, r := range slices.Concat(gen.LookControl, lp.Regs) {
+		v, _ := g.BoardScore("#la."+r, "gomoku.la")
 		parts = append(parts, fmt.Sprintf("%s=%d", r, v))
 	}
 	return strings.Join(parts, " ")
@@ -599,12 +600,6 @@ func setUp(g *packplay.Game, b *game.Board) error {
 	return nil
 }
 
-// searchState are the search's scores that outlive a choice: the leaf
-// sums and the chunks' four counts (kept by every stone, like the cells'
-// scores) and the phase. Every other #la register is the search's
-// scratch, written before it is read.
-var searchState = regexp.MustCompile(`^#la\.(vb|vw|phase|f4[bw][0-9]+)$`)
-
 // TestLookaheadForgetsEarlierSearches: what an earlier choice left in the
 // search's registers does not change the next one. Each position is
 // searched after every scratch register was set to one value (a cell the
@@ -661,7 +656,7 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 			if g, err = packplay.Open(res.Pack, packplay.Options{}); err != nil {
 				t.Fatal(err)
 			}
-			games[key], regs[key] = g, scratchRegisters(res.Pack)
+			games[key], regs[key] = g, scratchRegisters(res.Pack, res.Plan.Look)
 		}
 		cells := make([]game.Colour, b.Cells())
 		for i := range cells {
@@ -698,16 +693,21 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 }
 
 // scratchRegisters lists the #la registers the pack's functions name,
-// but the search's state.
-func scratchRegisters(p *datapack.Pack) []string {
+// but the search's state (lp.State, which outlives a choice): the
+// search's scratch, written before it is read.
+func scratchRegisters(p *datapack.Pack, lp *gen.LookPlan) []string {
 	re := regexp.MustCompile(`(#la[0-9]*\.[A-Za-z0-9_]+) gomoku\.la\b`)
+	state := map[string]bool{}
+	for _, r := range lp.State {
+		state["#la."+r] = true
+	}
 	seen := map[string]bool{}
 	for name, body := range p.Files {
 		if !strings.HasSuffix(name, ".mcfunction") {
 			continue
 		}
 		for _, m := range re.FindAllSubmatch(body, -1) {
-			if h := string(m[1]); !searchState.MatchString(h) {
+			if h := string(m[1]); !state[h] {
 				seen[h] = true
 			}
 		}
