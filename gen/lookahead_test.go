@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -23,37 +22,13 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
-// lookaheadPack compiles cfg with --ai lookahead. Packs are shared by the
-// tests of one run (a 15×15 renju pack takes seconds to build): callers
-// must not change them.
+// lookaheadPack compiles cfg with --ai lookahead, once for every test of
+// the binary (a 15×15 renju pack takes seconds to build): callers must
+// not change it.
 func lookaheadPack(t *testing.T, cfg *config.Config) *gen.Result {
 	t.Helper()
-	key := fmt.Sprintf("%#v", *cfg) // the config holds values only
-	lookaheadPacks.Lock()
-	build, ok := lookaheadPacks.m[key]
-	if !ok {
-		c := *cfg
-		build = sync.OnceValues(func() (*gen.Result, error) {
-			in, err := gen.FromConfig(&c, "lookahead")
-			if err != nil {
-				return nil, err
-			}
-			return gen.Generate(in, gen.Options{})
-		})
-		lookaheadPacks.m[key] = build
-	}
-	lookaheadPacks.Unlock()
-	res, err := build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return gen.SharedPack(t, cfg, "lookahead")
 }
-
-var lookaheadPacks = struct {
-	sync.Mutex
-	m map[string]func() (*gen.Result, error)
-}{m: map[string]func() (*gen.Result, error){}}
 
 // packSearch is what the pack's search chose, read from its scores.
 type packSearch struct {
@@ -366,42 +341,6 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 				consistent(act + " and the AI's move")
 			}
 		})
-	}
-}
-
-// TestLookaheadOnEveryBoard: with several boards, each plays the
-// lookahead by default, though a board's game is copied out and back in
-// as boards take turns (an unset level once came back as greedy's).
-func TestLookaheadOnEveryBoard(t *testing.T) {
-	cfg := config.PackDefault()
-	cfg.Game.Size = 9
-	res := lookaheadPack(t, cfg)
-	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for round := 0; round < 3; round++ {
-		for k, g := range tb.Games {
-			mv := 40 + 9*round + k
-			if ok, why, err := g.Click(mv); err != nil || !ok {
-				t.Fatalf("board %d refused %s: %s %v", k, game.FormatMove(mv, 9), why, err)
-			}
-		}
-		for ticks := 0; tb.Games[0].AwaitingAI() || tb.Games[1].AwaitingAI(); ticks++ {
-			if ticks > 2000 {
-				t.Fatalf("round %d: the AIs did not move", round)
-			}
-			if err := tb.Tick(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for k, g := range tb.Games {
-			level, _ := g.Score("#level", "gomoku.game")
-			reason, _ := g.Score("#la.reason", "gomoku.la")
-			if level != 1 || reason == 0 {
-				t.Fatalf("round %d, board %d: level %d, search reason %d: want the lookahead (level 1) to have chosen", round, k, level, reason)
-			}
-		}
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -23,31 +22,17 @@ import (
 var chargeLine = regexp.MustCompile(`(?m)^scoreboard players add #la\.spent gomoku\.la ([0-9]+)$`)
 
 // lookCostPacks are the 9×9 lookahead packs the charge proofs run on,
-// freestyle and renju, built once: callers must not change them.
+// freestyle and renju (shared: callers must not change them).
 func lookCostPacks(t *testing.T) map[string]*Result {
 	t.Helper()
-	out, err := lookCostPacksOnce()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-var lookCostPacksOnce = sync.OnceValues(func() (map[string]*Result, error) {
 	out := map[string]*Result{}
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		cfg := config.PackDefault()
 		cfg.Game.Size, cfg.Game.Rule = 9, rule
-		in, err := FromConfig(cfg, "lookahead")
-		if err != nil {
-			return nil, err
-		}
-		if out[rule.String()], err = Generate(in, Options{}); err != nil {
-			return nil, err
-		}
+		out[rule.String()] = sharedPack(t, cfg, "lookahead")
 	}
-	return out, nil
-})
+	return out
+}
 
 // TestLookCharges: the lookahead's charges to #la.spent, which bound
 // every tick's slice by the budget, measured by the interpreter.

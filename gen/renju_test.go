@@ -2,7 +2,6 @@ package gen
 
 import (
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -135,24 +134,12 @@ func TestRenjuTableMatchesForbidden(t *testing.T) {
 	t.Logf("%d forbidden cells checked", forbidden)
 }
 
-// renjuPack is the default config's greedy pack on a 9×9 renju board,
-// built once for the tests that share it (which must not change it).
+// renjuPack is the default config's pack on a 9×9 renju board, shared by
+// the tests that read it (which must not change it).
 func renjuPack(t *testing.T) *Result {
 	t.Helper()
-	res, err := renjuPackOnce()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return sharedPack(t, smallConfig(9, game.Renju), "")
 }
-
-var renjuPackOnce = sync.OnceValues(func() (*Result, error) {
-	in, err := FromConfig(smallConfig(9, game.Renju), "")
-	if err != nil {
-		return nil, err
-	}
-	return Generate(in, Options{})
-})
 
 // TestVMRenjuForbidden sets up the fixed cases (renjuCases) and dense random positions in the interpreted
 // pack and asks its forbidden-move check (gomoku:dispatch/forbid) about
