@@ -16,7 +16,6 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/lookahead"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
-	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
 // manyLookPack is the default lookahead pack on a 9×9 board, with its
@@ -141,14 +140,9 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 		}
 	}
 	ctx := context.Background()
-	opponents := []string{"seed001", "seed002", "seed004", "seed000"}
-	var players []player.Player
-	for k := range n {
-		pl, err := player.New(opponents[k%len(opponents)], player.Options{Size: p.Size, Rule: tb.Games[k].Rule, Seed: int64(seed)*10 + int64(k)})
-		if err != nil {
-			return st, err
-		}
-		players = append(players, pl)
+	players, err := boardPlayers(tb, seed)
+	if err != nil {
+		return st, err
 	}
 	stateOf := func(b *game.Board) *eval.State {
 		cells := make([]game.Colour, b.Cells())
@@ -238,80 +232,18 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 		}
 		return nil
 	}
-	waiting := func() bool {
-		for _, g := range tb.Games {
-			if g.AwaitingAI() {
-				return true
-			}
-		}
-		return false
+	// A few ticks after each click: the AI just given its turn starts
+	// searching, and the next board's click puts its board away
+	// mid-search.
+	r := rounds{tb: tb, players: players, rng: rng, check: consistent, maxWait: 40_000,
+		between: func() int { return rng.IntN(4) }}
+	err = r.play(ctx, res.Budget)
+	st.clicks, st.undos, st.ticks, st.worstTick = r.clicks, r.undos, tb.Ticks, tb.Worst
+	if err != nil {
+		return st, err
 	}
-	for round := 0; ; round++ {
-		live := 0
-		for _, k := range rng.Perm(n) {
-			g := tb.Games[k]
-			b := g.Board()
-			if b.Over() || g.AwaitingAI() {
-				continue
-			}
-			live++
-			if b.Moves() >= 4 && rng.IntN(8) == 0 {
-				if _, err := g.Undo(); err != nil {
-					return st, fmt.Errorf("board %d: %v", k, err)
-				}
-				st.undos++
-				if err := consistent(g, "after an undo"); err != nil {
-					return st, err
-				}
-				continue
-			}
-			mv, err := players[k].Move(ctx, b)
-			if err != nil {
-				return st, err
-			}
-			ok, reason, err := g.Click(mv)
-			if err != nil {
-				return st, fmt.Errorf("board %d: %v", k, err)
-			}
-			if !ok {
-				return st, fmt.Errorf("board %d: the click on %s was refused: %s", k, game.FormatMove(mv, p.Size), reason)
-			}
-			st.clicks++
-			if err := consistent(g, "after the click on "+game.FormatMove(mv, p.Size)); err != nil {
-				return st, err
-			}
-			// A few ticks before the next board's click: the AI that was
-			// just given its turn starts searching, and the next click
-			// puts its board away mid-search.
-			for range rng.IntN(4) {
-				if err := tb.Tick(); err != nil {
-					return st, err
-				}
-			}
-		}
-		for k := 0; waiting(); k++ {
-			if k > 40_000 {
-				return st, fmt.Errorf("round %d: the AIs did not all move within %d ticks", round, k)
-			}
-			if err := tb.Tick(); err != nil {
-				return st, err
-			}
-		}
-		if live == 0 {
-			break
-		}
-	}
-	for _, g := range tb.Games {
-		if !g.Board().Over() {
-			return st, fmt.Errorf("board %d: not over", g.Slot())
-		}
-		st.games++
-	}
-	st.ticks, st.worstTick = tb.Ticks, tb.Worst
-	switch {
-	case st.worstTick > int64(res.Budget):
-		return st, fmt.Errorf("a tick ran %d commands, over the budget of %d", st.worstTick, res.Budget)
-	case st.midSearch == 0 || st.back == 0:
+	st.games = n
+	if st.midSearch == 0 || st.back == 0 {
 		return st, fmt.Errorf("no board was put away mid-search and brought back (%s): the test is not exercising the boards' searches at once", st)
 	}
 	return st, nil

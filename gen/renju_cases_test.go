@@ -223,17 +223,13 @@ func checkRenjuCases(t *testing.T, res *Result) error {
 		g := newVMGame(t, res)
 		g.call("gomoku:mode/pvp")
 		for _, s := range order {
-			g.console("scoreboard players set #turn gomoku.game %d", s.c)
-			g.console("scoreboard players set #i gomoku.t %d", s.i)
-			g.console("function gomoku:game/play")
+			g.stone(s.i, s.c)
 		}
 		for i := range b.Cells() {
 			if b.At(i) != game.Empty {
 				continue
 			}
-			g.console("scoreboard players set #i gomoku.t %d", i)
-			g.console("execute store result score #res gomoku.t run function gomoku:dispatch/forbid")
-			got := g.score("#res", "gomoku.t") == 1
+			got := g.forbidden(i)
 			if want := b.Forbidden(i); got != want {
 				what := "a cell"
 				if i == star {

@@ -172,9 +172,7 @@ func TestVMRenjuForbidden(t *testing.T) {
 			if b.At(i) != game.Empty || b.PlayAs(i, c) != nil {
 				continue
 			}
-			g.console("scoreboard players set #turn gomoku.game %d", c)
-			g.console("scoreboard players set #i gomoku.t %d", i)
-			g.console("function gomoku:game/play")
+			g.stone(i, c)
 		}
 		if b.Over() {
 			continue
@@ -183,9 +181,7 @@ func TestVMRenjuForbidden(t *testing.T) {
 			if b.At(i) != game.Empty {
 				continue
 			}
-			g.console("scoreboard players set #i gomoku.t %d", i)
-			g.console("execute store result score #res gomoku.t run function gomoku:dispatch/forbid")
-			got := g.score("#res", "gomoku.t") == 1
+			got := g.forbidden(i)
 			if want := b.Forbidden(i); got != want {
 				t.Fatalf("trial %d: the pack says %s forbidden=%v, game.Board %v; stones %v", trial, game.FormatMove(i, size), got, want, b.History())
 			}
@@ -198,4 +194,22 @@ func TestVMRenjuForbidden(t *testing.T) {
 	if forbidden == 0 {
 		t.Error("no forbidden cell came up: the test is not exercising the rule")
 	}
+}
+
+// stone puts colour c's stone on cell i through the pack's own move
+// function, whoever's turn it is and whatever the rule says of it.
+func (g *vmGame) stone(i int, c game.Colour) {
+	g.t.Helper()
+	g.console("scoreboard players set #turn gomoku.game %d", c)
+	g.console("scoreboard players set #i gomoku.t %d", i)
+	g.console("function gomoku:game/play")
+}
+
+// forbidden asks the pack's forbidden-move check about empty cell i
+// (gomoku:dispatch/forbid).
+func (g *vmGame) forbidden(i int) bool {
+	g.t.Helper()
+	g.console("scoreboard players set #i gomoku.t %d", i)
+	g.console("execute store result score #res gomoku.t run function gomoku:dispatch/forbid")
+	return g.score("#res", "gomoku.t") == 1
 }
