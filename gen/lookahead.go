@@ -211,7 +211,7 @@ var lookRoles = func() map[string]lookRole {
 var lookChargedFamilies = []string{"la/make/", "la/unmake/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
 	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/"}
 
-// rendered says whether the pack planned by lp has f.
+// rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
 	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend)
 }
