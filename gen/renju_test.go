@@ -74,10 +74,28 @@ func packForbidden(t *renjuTable, cells []game.Colour, size, i, depth int) bool 
 }
 
 // TestRenjuTableMatchesForbidden checks the table-driven algorithm the
-// pack runs against game.Board.Forbidden on dense random positions, where
-// fours, threes, overlines and their key points abound.
+// pack runs against game.Board.Forbidden on the fixed cases (renjuCases)
+// and on dense random positions, where fours, threes, overlines and their
+// key points abound.
 func TestRenjuTableMatchesForbidden(t *testing.T) {
 	tab := renjuTables()
+	// The fixed cases first: a position of every kind of forbidden cell
+	// and exception.
+	for _, c := range renjuCases {
+		b, _, _, err := renjuCase(9, c.rows)
+		if err != nil {
+			t.Fatalf("%s: %v", c.kind, err)
+		}
+		cells := make([]game.Colour, b.Cells())
+		for i := range cells {
+			cells[i] = b.At(i)
+		}
+		for i := range cells {
+			if cells[i] == game.Empty && packForbidden(tab, cells, 9, i, 0) != b.Forbidden(i) {
+				t.Fatalf("%s: %s: the pack's algorithm says forbidden=%v, game.Board %v\n%s", c.kind, game.FormatMove(i, 9), !b.Forbidden(i), b.Forbidden(i), game.Picture(b))
+			}
+		}
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	const size = 11
 	n := 2000
