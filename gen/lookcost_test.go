@@ -50,8 +50,8 @@ func TestLookCharges(t *testing.T) {
 
 // TestLookChargesCatchUndercharges is checkLookCharges's own check: a
 // pack that charges one command too few per step, per self-charging
-// function, or leaves the slice's own commands out of a step's charge
-// fails it.
+// function or per lookup path, or leaves the slice's own commands out of
+// a step's charge fails it.
 func TestLookChargesCatchUndercharges(t *testing.T) {
 	res := lookCostPacks(t)[game.Freestyle.String()]
 	sliceFile := lookFile("la/slice")
@@ -70,6 +70,15 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 				return body
 			}
 			return chargeLine.ReplaceAllFunc(body, func(l []byte) []byte { return less(l, res.Plan.Look.Overhead-lightStepOf(t, res)) })
+		}},
+		{"every lookup path one short", func(path string, body []byte) []byte {
+			if !strings.Contains(path, "/greedy/charged/") {
+				return body
+			}
+			if loc := chargeLine.FindIndex(body); loc != nil && firstCommand(body) == loc[0] {
+				return slices.Concat(body[:loc[0]], less(body[loc[0]:loc[1]], 1), body[loc[1]:])
+			}
+			return body
 		}},
 		{"every self-charge one short", func(path string, body []byte) []byte {
 			if path == sliceFile || strings.Contains(path, "/greedy/charged/") {
@@ -154,9 +163,9 @@ func lightStepOf(t *testing.T, res *Result) int {
 //     commands in one iteration, measured with a step that does nothing,
 //     plus la/step's worst case with the self-charging functions free
 //     (their calls included: each charges its own);
-//   - a self-charging function whose commands, and its callees', take no
-//     branch charges exactly what a call of it runs, callees' charges
-//     included;
+//   - a self-charging function whose own commands take no branch
+//     charges exactly what a call of it runs, and so does every path
+//     through a pattern lookup;
 //   - no step of the AI's searches in two games of up to moves AI moves
 //     each (against random stones), run one slice iteration a call, runs
 //     more than it was charged.
@@ -314,6 +323,47 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 		return "", fmt.Errorf("no self-charging function without branches: the exact charges are not tested")
 	}
 
+	// The pattern lookups charge the path they take, exactly: a call of
+	// a lookup tree's root, with its key at every branch's bound (every
+	// path), runs what it charges.
+	lm, err := loadTicked(pack)
+	if err != nil {
+		return "", err
+	}
+	roots := map[string]bool{}
+	for _, r := range res.Plan.Greedy.Lookup {
+		roots[r] = true
+	}
+	paths := 0
+	for _, tr := range res.Plan.Trees {
+		if !roots[tr.Nodes[0].Path] {
+			continue
+		}
+		holder, objective, _ := strings.Cut(tr.Key, " ")
+		for _, n := range tr.Nodes {
+			for _, b := range n.Branches {
+				if err := lm.SetScore(holder, objective, int32(b.Hi)); err != nil {
+					return "", err
+				}
+				if err := lm.SetScore("#la.spent", "gomoku.la", 0); err != nil {
+					return "", err
+				}
+				rep, err := lm.Call(NS + ":" + tr.Nodes[0].Path)
+				if err != nil {
+					return "", err
+				}
+				spent, _ := lm.Score("#la.spent", "gomoku.la")
+				if units := rep.Total().Units; int64(spent) != units {
+					return "", fmt.Errorf("lookup %s with key %d runs %d commands (its call included) and charges %d", tr.Nodes[0].Path, b.Hi, units, spent)
+				}
+				paths++
+			}
+		}
+	}
+	if paths == 0 {
+		return "", fmt.Errorf("no lookup tree: the lookups' charges are not tested")
+	}
+
 	// Every step within its charge.
 	g, err := packplay.Open(pack, packplay.Options{})
 	if err != nil {
@@ -376,8 +426,8 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 			}
 		}
 	}
-	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions charged exactly, %d steps within their charges (least slack %d, costliest step %d)",
-		overhead, iteration, light, exact, steps, least, worst), nil
+	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d)",
+		overhead, iteration, light, exact, paths, steps, least, worst), nil
 }
 
 // loadTicked loads a pack into an interpreter and runs its first tick
