@@ -37,9 +37,13 @@ func lookCostPacks(t *testing.T) map[string]*Result {
 // TestLookCharges: the lookahead's charges to #la.spent, which bound
 // every tick's slice by the budget, measured by the interpreter.
 func TestLookCharges(t *testing.T) {
+	moves := 6
+	if testing.Short() {
+		moves = 2
+	}
 	for name, res := range lookCostPacks(t) {
 		t.Run(name, func(t *testing.T) {
-			report, err := checkLookCharges(res, 6)
+			report, err := checkLookCharges(res, moves)
 			if err != nil {
 				t.Fatal(err)
 			}
