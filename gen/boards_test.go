@@ -124,14 +124,9 @@ func playManyBoards(t *testing.T, res *gen.Result, seed uint64) (manyStats, erro
 		return st, err
 	}
 	ctx := context.Background()
-	opponents := []string{"seed001", "seed002", "seed004", "seed000"}
-	var players []player.Player
-	for k := range n {
-		pl, err := player.New(opponents[k%len(opponents)], player.Options{Size: p.Size, Rule: tb.Games[k].Rule, Seed: int64(seed)*10 + int64(k)})
-		if err != nil {
-			return st, err
-		}
-		players = append(players, pl)
+	players, err := boardPlayers(tb, seed)
+	if err != nil {
+		return st, err
 	}
 	// The native AI of each board: greedy's choice is one move, seed000's
 	// a random pick among equally best cells, which the boards make with
@@ -189,77 +184,20 @@ func playManyBoards(t *testing.T, res *gen.Result, seed uint64) (manyStats, erro
 		}
 		return checkScores(g, "after the AI's move "+game.FormatMove(mv, before.Size()))
 	}
-	for round := 0; ; round++ {
-		live := 0
-		for _, k := range rng.Perm(n) {
-			g := tb.Games[k]
-			b := g.Board()
-			if b.Over() || g.AwaitingAI() {
-				continue
-			}
-			live++
-			if b.Moves() >= 4 && rng.IntN(8) == 0 {
-				if _, err := g.Undo(); err != nil {
-					return st, fmt.Errorf("board %d: %v", k, err)
-				}
-				st.undos++
-				if err := checkScores(g, "after an undo"); err != nil {
-					return st, err
-				}
-				continue
-			}
-			mv, err := players[k].Move(ctx, b)
-			if err != nil {
-				return st, err
-			}
-			ok, reason, err := g.Click(mv)
-			if err != nil {
-				return st, fmt.Errorf("board %d: %v", k, err)
-			}
-			if !ok {
-				return st, fmt.Errorf("board %d: the click on %s was refused: %s", k, game.FormatMove(mv, p.Size), reason)
-			}
-			st.clicks++
-			if err := checkScores(g, "after the click on "+game.FormatMove(mv, p.Size)); err != nil {
-				return st, err
-			}
+	r := rounds{tb: tb, players: players, rng: rng, check: checkScores, maxWait: 8*n + 20,
+		between: func() int {
 			// Now and then a tick between two boards' clicks.
 			if rng.IntN(3) == 0 {
-				if err := tb.Tick(); err != nil {
-					return st, err
-				}
+				return 1
 			}
-		}
-		waiting := func() bool {
-			for _, g := range tb.Games {
-				if g.AwaitingAI() {
-					return true
-				}
-			}
-			return false
-		}
-		for k := 0; waiting(); k++ {
-			if k > 8*n+20 {
-				return st, fmt.Errorf("round %d: the AIs did not all move within %d ticks", round, k)
-			}
-			if err := tb.Tick(); err != nil {
-				return st, err
-			}
-		}
-		if live == 0 {
-			break
-		}
+			return 0
+		}}
+	err = r.play(ctx, res.Budget)
+	st.clicks, st.undos, st.ticks, st.worstTick = r.clicks, r.undos, tb.Ticks, tb.Worst
+	if err != nil {
+		return st, err
 	}
-	for _, g := range tb.Games {
-		if !g.Board().Over() {
-			return st, fmt.Errorf("board %d: not over", g.Slot())
-		}
-		st.games++
-	}
-	st.ticks, st.worstTick = tb.Ticks, tb.Worst
-	if st.worstTick > int64(res.Budget) {
-		return st, fmt.Errorf("a tick ran %d commands, over the budget of %d", st.worstTick, res.Budget)
-	}
+	st.games = n
 	if err := tb.Uninstall(); err != nil {
 		return st, err
 	}
@@ -269,4 +207,110 @@ func playManyBoards(t *testing.T, res *gen.Result, seed uint64) (manyStats, erro
 		}
 	}
 	return st, nil
+}
+
+// rounds plays every board of tb until every game is over, round after
+// round: in an order rng shuffles, each board whose player is to move
+// takes back two stones now and then (from four stones on) or clicks its
+// player's move, and check is called after each; between() ticks pass
+// after each click; then ticks pass until no AI is to move, at most
+// maxWait. Every game must end, and no tick run more than budget
+// commands.
+type rounds struct {
+	tb      *packplay.Boards
+	players []player.Player
+	rng     *rand.Rand
+	check   func(g *packplay.Game, what string) error
+	between func() int
+	maxWait int
+	// clicks and undos count what was played.
+	clicks, undos int
+}
+
+func (r *rounds) play(ctx context.Context, budget int) error {
+	tb := r.tb
+	waiting := func() bool {
+		for _, g := range tb.Games {
+			if g.AwaitingAI() {
+				return true
+			}
+		}
+		return false
+	}
+	for round := 0; ; round++ {
+		live := 0
+		for _, k := range r.rng.Perm(len(tb.Games)) {
+			g := tb.Games[k]
+			b := g.Board()
+			if b.Over() || g.AwaitingAI() {
+				continue
+			}
+			live++
+			if b.Moves() >= 4 && r.rng.IntN(8) == 0 {
+				if _, err := g.Undo(); err != nil {
+					return fmt.Errorf("board %d: %v", k, err)
+				}
+				r.undos++
+				if err := r.check(g, "after an undo"); err != nil {
+					return err
+				}
+				continue
+			}
+			mv, err := r.players[k].Move(ctx, b)
+			if err != nil {
+				return err
+			}
+			ok, reason, err := g.Click(mv)
+			if err != nil {
+				return fmt.Errorf("board %d: %v", k, err)
+			}
+			if !ok {
+				return fmt.Errorf("board %d: the click on %s was refused: %s", k, game.FormatMove(mv, b.Size()), reason)
+			}
+			r.clicks++
+			if err := r.check(g, "after the click on "+game.FormatMove(mv, b.Size())); err != nil {
+				return err
+			}
+			for range r.between() {
+				if err := tb.Tick(); err != nil {
+					return err
+				}
+			}
+		}
+		for k := 0; waiting(); k++ {
+			if k > r.maxWait {
+				return fmt.Errorf("round %d: the AIs did not all move within %d ticks", round, k)
+			}
+			if err := tb.Tick(); err != nil {
+				return err
+			}
+		}
+		if live == 0 {
+			break
+		}
+	}
+	for _, g := range tb.Games {
+		if !g.Board().Over() {
+			return fmt.Errorf("board %d: not over", g.Slot())
+		}
+	}
+	if tb.Worst > int64(budget) {
+		return fmt.Errorf("a tick ran %d commands, over the budget of %d", tb.Worst, budget)
+	}
+	return nil
+}
+
+// boardPlayers are the players of tb's boards, clicking: seed001,
+// seed002, seed004 and seed000 in turn.
+func boardPlayers(tb *packplay.Boards, seed uint64) ([]player.Player, error) {
+	opponents := []string{"seed001", "seed002", "seed004", "seed000"}
+	var players []player.Player
+	for k, g := range tb.Games {
+		pl, err := player.New(opponents[k%len(opponents)], player.Options{Size: g.Size, Rule: g.Rule, Seed: int64(seed)*10 + int64(k)})
+		if err != nil {
+			return nil, err
+		}
+		players = append(players, pl)
+	}
+	return players, nil
 }

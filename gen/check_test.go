@@ -97,14 +97,7 @@ func TestExamplePacksPassTheChecker(t *testing.T) {
 	}
 	for _, f := range files {
 		for _, profile := range profiles {
-			in, err := Load(f, profile)
-			if err != nil {
-				t.Fatalf("%s --ai %s: %v", f, profile, err)
-			}
-			res, err := Generate(in, Options{})
-			if err != nil {
-				t.Fatalf("%s --ai %s: %v", f, profile, err)
-			}
+			res := sharedExample(t, f, profile)
 			for _, rel := range rels {
 				probs := check.Pack(res.Pack, rel.tree, rel.reg)
 				for i, p := range probs {

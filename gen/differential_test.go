@@ -88,6 +88,7 @@ type diffCase struct {
 	profile string
 	model   *eval.Model // the greedy model the pack was compiled from
 	pack    *datapack.Pack
+	look    *gen.LookPlan // the lookahead's plan (lookahead packs)
 }
 
 // differentialCases compiles every example config under every profile,
@@ -141,7 +142,7 @@ func differentialCases(t *testing.T, full bool) []diffCase {
 				continue
 			}
 			seen[h] = name
-			cases = append(cases, diffCase{name: name, cfg: cfg, profile: profile, model: in.Model, pack: res.Pack})
+			cases = append(cases, diffCase{name: name, cfg: cfg, profile: profile, model: in.Model, pack: res.Pack, look: res.Plan.Look})
 		}
 	}
 	return cases
@@ -319,7 +320,7 @@ func aiMove(t proofT, c diffCase, g *packplay.Game, n *native, b *game.Board, wh
 	got, cost, err := g.AIMove()
 	if err != nil {
 		if n.look != nil {
-			err = fmt.Errorf("%w\nthe search: %s", err, searchRegisters(g))
+			err = fmt.Errorf("%w\nthe search: %s", err, searchRegisters(g, c.look))
 		}
 		t.Fatalf("%s: %s: %v\n%s", c.name, what, err, picture(b))
 	}
@@ -363,7 +364,7 @@ func compareScores(c diffCase, m *mcvm.Machine, n *native, b *game.Board) error 
 			return err
 		}
 		if n.look != nil {
-			return compareLookSums(m, c.cfg.Lookahead, st)
+			return compareLookSums(m.Score, c.cfg.Lookahead, st)
 		}
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/mcvm"
@@ -57,4 +58,15 @@ func PackHash(p *datapack.Pack) [32]byte {
 	var out [32]byte
 	h.Sum(out[:0])
 	return out
+}
+
+// LookControl are the registers that steer the search (lookControl),
+// for package gen_test's failure messages.
+var LookControl = lookControl
+
+// SharedPack is sharedPack for package gen_test: cfg's pack for profile,
+// built once for every test of the binary; callers must not change it.
+func SharedPack(t testing.TB, cfg *config.Config, profile string) *Result {
+	t.Helper()
+	return sharedPack(t, cfg, profile)
 }

@@ -86,16 +86,8 @@ func TestExamples(t *testing.T) {
 			if testing.Short() && profile != "" {
 				continue
 			}
-			in, err := Load(f, profile)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			res, err := Generate(in, Options{})
-			if err != nil {
-				t.Errorf("%s (%s): %v", f, in.Profile, err)
-				continue
-			}
-			checkPack(t, f+" "+in.Profile, res)
+			res := sharedExample(t, f, profile)
+			checkPack(t, f+" "+res.Plan.Profile, res)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -34,9 +35,15 @@ type LookPlan struct {
 	Forced int32
 	Five   int32 // weights.attack.five: an att_<c> of this value is a five
 	Renju  bool
-	// Regs are a frame's registers, saved and loaded with it; Slots the
-	// stack's slots; Cands the candidate registers #la.k<j>.
-	Regs   []string
+	// Regs are a frame's registers, saved and loaded with it (lookFrame,
+	// then the candidates k<j>); Slots the stack's slots; Cands the
+	// candidate registers #la.k<j>.
+	Regs []string
+	// State are the registers that outlive a choice (lookState, the
+	// chunks' four counts f4b<k> f4w<k> among them): kept up to date by
+	// every stone like the cells' scores, so a board's copy must keep
+	// them. Every other register is written before it is read.
+	State  []string
 	Slots  []int
 	Cands  []int
 	Roots  []int // root move records #la.rv<j>, #la.rc<j>, #la.rn<j>
@@ -115,6 +122,100 @@ type LookCell struct {
 // #la.fs%65536 is its cell.
 type LookFive struct{ Q, D, Add int }
 
+// The search's registers (#la.<name> gomoku.la) and functions, declared
+// once: the plan, the renderer, the slice's accounting and the tests take
+// their lists from here.
+var (
+	// lookFrame are a frame's registers, before its candidates k<j>:
+	// type, colour, depth, alpha, beta, best, next candidate, candidates,
+	// the stone in play, the block (VCF), the sub-step (VCF), a five
+	// found (VCF), the ply.
+	lookFrame = []string{"t", "c", "d", "a", "b", "best", "j", "n", "m", "f", "s", "w", "ply"}
+	// lookState are the registers that outlive a choice, but the chunks'
+	// four counts (LookPlan.State): the leaf sums over every empty cell's
+	// lines, black's and white's, and the phase (searching, chosen).
+	lookState = []string{"vb", "vw", "phase"}
+	// lookControl are the registers that steer the search from step to
+	// step, besides the frame's: what a failing test prints.
+	lookControl = []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "abort", "cut", "hasret", "ret", "rmove", "spent"}
+)
+
+// lookRole is what the slice's accounting (proveLook) knows of one of
+// the search's functions.
+type lookRole int
+
+const (
+	// lookPlain functions are charged to the step that runs them.
+	lookPlain lookRole = iota
+	// lookStep functions are the kinds of step la/step dispatches to;
+	// each charges its own worst case (selfCharging).
+	lookStep
+	// lookCharged functions are not steps but run by some steps only
+	// (a VCF step records its four only in the defence): they charge
+	// themselves too.
+	lookCharged
+	// lookDispatch functions choose a step's kind (la/step and the
+	// frame types' and scans' step functions): the dispatch is the
+	// step's Overhead.
+	lookDispatch
+)
+
+// lookFunc is one of the search's functions rendered once a pack
+// (templates/<Path>.mcfunction.tmpl, named as its template).
+type lookFunc struct {
+	Path string
+	Role lookRole
+	// Renju and Defend: rendered only under renju, only with the
+	// defence (stage 4) on.
+	Renju, Defend bool
+}
+
+// lookFuncs are the search's functions rendered once a pack; the
+// per-cell, per-slot and per-scan ones are rendered from lookCell and
+// lookScan data (renderLook).
+var lookFuncs = []lookFunc{
+	{Path: "ai/play"}, {Path: "la/turn"}, {Path: "la/final"}, {Path: "la/start"}, {Path: "la/fresh"},
+	{Path: "la/ab_root"}, {Path: "la/done"}, {Path: "la/done_five"}, {Path: "la/slice"}, {Path: "la/step", Role: lookDispatch},
+	{Path: "la/push"}, {Path: "la/ret"}, {Path: "la/stage_end"}, {Path: "la/vcf_won"}, {Path: "la/ret_static"},
+	{Path: "la/negate"}, {Path: "la/ret_zero"}, {Path: "la/abort"}, {Path: "la/unwind", Role: lookStep},
+	{Path: "la/abandon"}, {Path: "la/quit"}, {Path: "la/pick"}, {Path: "la/fives"}, {Path: "la/other"},
+	{Path: "la/insert"}, {Path: "la/scan_step", Role: lookDispatch}, {Path: "la/vcf_root"},
+	{Path: "la/ab/step", Role: lookDispatch}, {Path: "la/ab/enter", Role: lookStep}, {Path: "la/ab/forced"}, {Path: "la/ab/leaf"},
+	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record"}, {Path: "la/ab/ret_best"},
+	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
+	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
+	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
+	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
+	{Path: "la/def/begin", Defend: true}, {Path: "la/def/check", Defend: true}, {Path: "la/def/step", Role: lookDispatch, Defend: true},
+	{Path: "la/def/make", Role: lookStep, Defend: true}, {Path: "la/def/block", Role: lookStep, Defend: true},
+	{Path: "la/def/unblock", Role: lookStep, Defend: true}, {Path: "la/def/undo", Defend: true},
+	{Path: "la/def/pass", Defend: true}, {Path: "la/def/back", Role: lookStep, Defend: true},
+	{Path: "la/def/unmake", Role: lookStep, Defend: true}, {Path: "la/def/decide", Role: lookStep, Defend: true},
+	{Path: "la/def/hold", Defend: true}, {Path: "la/def/next", Role: lookStep, Defend: true},
+	{Path: "la/def/add", Defend: true}, {Path: "la/def/enq", Defend: true}, {Path: "la/def/rec", Role: lookCharged, Defend: true},
+	{Path: "la/def/len", Defend: true}, {Path: "la/def/counters", Role: lookStep, Defend: true},
+	{Path: "la/def/barred", Renju: true, Defend: true},
+}
+
+// lookRoles is each of lookFuncs' role, by path.
+var lookRoles = func() map[string]lookRole {
+	out := map[string]lookRole{}
+	for _, f := range lookFuncs {
+		out[f.Path] = f.Role
+	}
+	return out
+}()
+
+// lookChargedFamilies are the prefixes of the functions rendered per
+// cell, line or slot that charge themselves (selfCharging).
+var lookChargedFamilies = []string{"la/make/", "la/unmake/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
+	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/"}
+
+// rendered says whether the pack planned by p has f.
+func (f lookFunc) rendered(p *Plan) bool {
+	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend)
+}
+
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	la := cfg.Lookahead
 	w := m.Weights
@@ -151,10 +252,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			lp.Counters = append(lp.Counters, LookReg{I: i, N: i + 1})
 		}
 	}
-	// A frame's registers: type, colour, depth, alpha, beta, best, next
-	// candidate, candidates, the stone in play, the block (VCF), the
-	// sub-step (VCF), a five found (VCF), the ply, the candidates.
-	lp.Regs = []string{"t", "c", "d", "a", "b", "best", "j", "n", "m", "f", "s", "w", "ply"}
+	lp.Regs = slices.Clone(lookFrame)
 	for _, j := range lp.Cands {
 		lp.Regs = append(lp.Regs, fmt.Sprintf("k%d", j))
 	}
@@ -190,6 +288,12 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	}
 	for k := range lp.Scans[0].Chunks {
 		lp.Chunks = append(lp.Chunks, k)
+	}
+	lp.State = slices.Clone(lookState)
+	for _, col := range []string{"b", "w"} {
+		for _, k := range lp.Chunks {
+			lp.State = append(lp.State, fmt.Sprintf("f4%s%d", col, k))
+		}
 	}
 	for i := 0; i < n*n; i++ {
 		c := LookCell{I: i, Dirs: []int{0, 1, 2, 3}}
@@ -301,12 +405,22 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	// One iteration of la/slice (as rendered before its constants were
 	// known, which do not change its cost): its own commands, the step's
 	// and the slice's calls. The step and the next iteration are free here.
+	// The body is analysed under a name of its own: la/slice itself is
+	// the fixed cost of its recursive call, and an entry that is fixed
+	// costs what it is fixed at (nothing), not its body.
 	slice := NS + ":la/slice"
-	it, err := analyzeWith(pack, []string{slice}, bound, map[string]int{slice: 0}, map[string]bool{step: true})
+	body := NS + ":la/slice_iteration"
+	probe := &datapack.Pack{Files: map[string][]byte{
+		datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice_iteration"}): pack.Files[datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice"})],
+	}}
+	it, err := analyzeWith(probe, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true})
 	if err != nil {
 		return fmt.Errorf("internal error: %w", err)
 	}
-	iteration := it.Entries[slice]
+	iteration := it.Entries[body]
+	if iteration == 0 {
+		return fmt.Errorf("internal error: one iteration of %s costs nothing", slice)
+	}
 	lp.Overhead = lightStep + iteration
 	worstIteration := full.Entries[step] + iteration
 	lp.Room = lp.Budget - worstIteration - iteration
@@ -416,37 +530,25 @@ func chargeLookupsExactly(pack *datapack.Pack, p *Plan, bound func(string) (int,
 	return paid, nil
 }
 
-// selfCharging names the functions that add what they cost to
-// #la.spent themselves: a stone's make and unmake, the model's per-line
-// and per-cell rescoring they run (also in a real move, where the sum is
-// not read), a scan's steps and insertions, the five-point count, a
-// frame's save and load, and each kind of step: what some steps run and
-// others do not. What is left to a step's Overhead is the dispatch to
-// its kind, so a cheap step is charged what it costs and not what the
-// dearest kind of step might.
+// selfCharging says whether a function adds what it costs to #la.spent
+// itself: a stone's make and unmake, the model's per-line and per-cell
+// rescoring they run (also in a real move, where the sum is not read), a
+// scan's steps and insertions, the five-point count, a frame's save and
+// load (lookChargedFamilies), and each kind of step (lookFuncs): what
+// some steps run and others do not. What is left to a step's Overhead is
+// the dispatch to its kind, so a cheap step is charged what it costs and
+// not what the dearest kind of step might.
 func selfCharging(path string) bool {
-	for _, p := range []string{"la/make/", "la/unmake/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
-		"la/fives_b/", "la/fives_w/", "la/save/", "la/load/"} {
+	for _, p := range lookChargedFamilies {
 		if strings.HasPrefix(path, p) {
 			return true
 		}
 	}
-	if stepKinds[path] {
+	if r := lookRoles[path]; r == lookStep || r == lookCharged {
 		return true
 	}
 	// A scan's chunks (la/scan/<kind>_<colour>/<k>), not its start.
 	return strings.HasPrefix(path, "la/scan/") && strings.Count(path, "/") == 3
-}
-
-// stepKinds are the functions la/step dispatches a step to.
-var stepKinds = map[string]bool{
-	"la/ab/back": true, "la/ab/enter": true, "la/ab/next": true,
-	"la/vcf/back": true, "la/vcf/enter": true, "la/vcf/block": true, "la/vcf/undo_f": true, "la/vcf/undo_c": true, "la/vcf/next": true,
-	"la/unwind":   true,
-	"la/def/back": true, "la/def/make": true, "la/def/block": true, "la/def/unblock": true, "la/def/unmake": true,
-	"la/def/decide": true, "la/def/next": true, "la/def/counters": true,
-	// Not a step, but only some VCF steps record their four.
-	"la/def/rec": true,
 }
 
 // insertAfterHeader puts line into a function's text after its leading

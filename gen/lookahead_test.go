@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
@@ -19,42 +18,17 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/lookahead"
-	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
-// lookaheadPack compiles cfg with --ai lookahead. Packs are shared by the
-// tests of one run (a 15×15 renju pack takes seconds to build): callers
-// must not change them.
+// lookaheadPack compiles cfg with --ai lookahead, once for every test of
+// the binary (a 15×15 renju pack takes seconds to build): callers must
+// not change it.
 func lookaheadPack(t *testing.T, cfg *config.Config) *gen.Result {
 	t.Helper()
-	key := fmt.Sprintf("%#v", *cfg) // the config holds values only
-	lookaheadPacks.Lock()
-	build, ok := lookaheadPacks.m[key]
-	if !ok {
-		c := *cfg
-		build = sync.OnceValues(func() (*gen.Result, error) {
-			in, err := gen.FromConfig(&c, "lookahead")
-			if err != nil {
-				return nil, err
-			}
-			return gen.Generate(in, gen.Options{})
-		})
-		lookaheadPacks.m[key] = build
-	}
-	lookaheadPacks.Unlock()
-	res, err := build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return gen.SharedPack(t, cfg, "lookahead")
 }
-
-var lookaheadPacks = struct {
-	sync.Mutex
-	m map[string]func() (*gen.Result, error)
-}{m: map[string]func() (*gen.Result, error){}}
 
 // packSearch is what the pack's search chose, read from its scores.
 type packSearch struct {
@@ -143,7 +117,7 @@ func lookaheadTestSize() int {
 func compareSearch(g *packplay.Game, want lookahead.Result) error {
 	var missing []string
 	get := func(h string) int32 {
-		v, ok := g.Score(h, "gomoku.la")
+		v, ok := g.BoardScore(h, "gomoku.la")
 		if !ok {
 			missing = append(missing, h)
 		}
@@ -177,7 +151,7 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 	if !same {
 		var excl []int
 		for i := 0; i < g.Size*g.Size; i++ {
-			if v, _ := g.Score(fmt.Sprintf("#%d", i), "gomoku.excl"); v != 0 {
+			if v, _ := g.BoardScore(fmt.Sprintf("#%d", i), "gomoku.excl"); v != 0 {
 				excl = append(excl, i)
 			}
 		}
@@ -188,8 +162,8 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 }
 
 // compareLookSums compares the pack's leaf sums with the sums over the
-// position's empty cells.
-func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error {
+// position's empty cells; score reads the board's scores.
+func compareLookSums(score func(holder, objective string) (int32, bool), la config.Lookahead, st *eval.State) error {
 	n := st.Model().Size
 	var sum [2]int32
 	for i := 0; i < n*n; i++ {
@@ -203,7 +177,7 @@ func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error
 		}
 	}
 	for c, h := range []string{"#la.vb", "#la.vw"} {
-		if v, _ := m.Score(h, "gomoku.la"); v != sum[c] {
+		if v, _ := score(h, "gomoku.la"); v != sum[c] {
 			return fmt.Errorf("the pack's leaf sum %s is %d, the position's %d", h, v, sum[c])
 		}
 	}
@@ -221,7 +195,7 @@ func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error
 		}
 		for c, col := range []string{"b", "w"} {
 			h := fmt.Sprintf("#la.f4%s%d", col, k)
-			if v, _ := m.Score(h, "gomoku.la"); v != want[c] {
+			if v, _ := score(h, "gomoku.la"); v != want[c] {
 				return fmt.Errorf("the pack's count %s of empty cells where %s makes a four is %d, the position has %d", h, col, v, want[c])
 			}
 		}
@@ -229,11 +203,12 @@ func compareLookSums(m *mcvm.Machine, la config.Lookahead, st *eval.State) error
 	return nil
 }
 
-// searchRegisters prints the pack's search state, for a failure.
-func searchRegisters(g *packplay.Game) string {
+// searchRegisters prints the pack's search state, for a failure: the
+// registers that steer it and the top frame's (gen's declaration).
+func searchRegisters(g *packplay.Game, lp *gen.LookPlan) string {
 	var parts []string
-	for _, r := range []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "t", "c", "d", "j", "n", "m", "f", "s", "w", "ply", "abort", "cut", "hasret", "ret", "rmove", "spent"} {
-		v, _ := g.Score("#la."+r, "gomoku.la")
+	for _, r := range slices.Concat(gen.LookControl, lp.Regs) {
+		v, _ := g.BoardScore("#la."+r, "gomoku.la")
 		parts = append(parts, fmt.Sprintf("%s=%d", r, v))
 	}
 	return strings.Join(parts, " ")
@@ -268,7 +243,7 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 				if err := packplay.CompareGreedyScores(g.Machine(), st); err != nil {
 					t.Fatalf("after %s: %v\n%s", what, err, game.Picture(b))
 				}
-				if err := compareLookSums(g.Machine(), cfg.Lookahead, st); err != nil {
+				if err := compareLookSums(g.BoardScore, cfg.Lookahead, st); err != nil {
 					t.Fatalf("after %s: %v", what, err)
 				}
 			}
@@ -366,42 +341,6 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 				consistent(act + " and the AI's move")
 			}
 		})
-	}
-}
-
-// TestLookaheadOnEveryBoard: with several boards, each plays the
-// lookahead by default, though a board's game is copied out and back in
-// as boards take turns (an unset level once came back as greedy's).
-func TestLookaheadOnEveryBoard(t *testing.T) {
-	cfg := config.PackDefault()
-	cfg.Game.Size = 9
-	res := lookaheadPack(t, cfg)
-	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for round := 0; round < 3; round++ {
-		for k, g := range tb.Games {
-			mv := 40 + 9*round + k
-			if ok, why, err := g.Click(mv); err != nil || !ok {
-				t.Fatalf("board %d refused %s: %s %v", k, game.FormatMove(mv, 9), why, err)
-			}
-		}
-		for ticks := 0; tb.Games[0].AwaitingAI() || tb.Games[1].AwaitingAI(); ticks++ {
-			if ticks > 2000 {
-				t.Fatalf("round %d: the AIs did not move", round)
-			}
-			if err := tb.Tick(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for k, g := range tb.Games {
-			level, _ := g.Score("#level", "gomoku.game")
-			reason, _ := g.Score("#la.reason", "gomoku.la")
-			if level != 1 || reason == 0 {
-				t.Fatalf("round %d, board %d: level %d, search reason %d: want the lookahead (level 1) to have chosen", round, k, level, reason)
-			}
-		}
 	}
 }
 
@@ -600,12 +539,6 @@ func setUp(g *packplay.Game, b *game.Board) error {
 	return nil
 }
 
-// searchState are the search's scores that outlive a choice: the leaf
-// sums and the chunks' four counts (kept by every stone, like the cells'
-// scores) and the phase. Every other #la register is the search's
-// scratch, written before it is read.
-var searchState = regexp.MustCompile(`^#la\.(vb|vw|phase|f4[bw][0-9]+)$`)
-
 // TestLookaheadForgetsEarlierSearches: what an earlier choice left in the
 // search's registers does not change the next one. Each position is
 // searched after every scratch register was set to one value (a cell the
@@ -662,7 +595,7 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 			if g, err = packplay.Open(res.Pack, packplay.Options{}); err != nil {
 				t.Fatal(err)
 			}
-			games[key], regs[key] = g, scratchRegisters(res.Pack)
+			games[key], regs[key] = g, scratchRegisters(res.Pack, res.Plan.Look)
 		}
 		cells := make([]game.Colour, b.Cells())
 		for i := range cells {
@@ -699,16 +632,21 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 }
 
 // scratchRegisters lists the #la registers the pack's functions name,
-// but the search's state.
-func scratchRegisters(p *datapack.Pack) []string {
+// but the search's state (lp.State, which outlives a choice): the
+// search's scratch, written before it is read.
+func scratchRegisters(p *datapack.Pack, lp *gen.LookPlan) []string {
 	re := regexp.MustCompile(`(#la[0-9]*\.[A-Za-z0-9_]+) gomoku\.la\b`)
+	state := map[string]bool{}
+	for _, r := range lp.State {
+		state["#la."+r] = true
+	}
 	seen := map[string]bool{}
 	for name, body := range p.Files {
 		if !strings.HasSuffix(name, ".mcfunction") {
 			continue
 		}
 		for _, m := range re.FindAllSubmatch(body, -1) {
-			if h := string(m[1]); !searchState.MatchString(h) {
+			if h := string(m[1]); !state[h] {
 				seen[h] = true
 			}
 		}

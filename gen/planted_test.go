@@ -55,7 +55,7 @@ func TestDifferentialCatchesPlantedBug(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := diffCase{name: tt.name, cfg: cfg, profile: tt.profile, model: in.Model, pack: pack}
+			c := diffCase{name: tt.name, cfg: cfg, profile: tt.profile, model: in.Model, pack: pack, look: p.Look}
 			var v verdict
 			failures := v.run(func(pt proofT) { proveCase(pt, c, seed, diffShortPositions, diffShortGames) })
 			if len(failures) == 0 {

@@ -643,29 +643,12 @@ type (
 )
 
 func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
-	for _, name := range []string{
-		"ai/play", "la/turn", "la/final", "la/start", "la/fresh", "la/ab_root", "la/done", "la/done_five", "la/slice", "la/step",
-		"la/push", "la/ret", "la/stage_end", "la/vcf_won", "la/ret_static", "la/negate", "la/ret_zero",
-		"la/abort", "la/unwind", "la/abandon", "la/quit", "la/pick", "la/fives", "la/other", "la/insert", "la/scan_step",
-		"la/vcf_root",
-		"la/ab/step", "la/ab/enter", "la/ab/forced", "la/ab/leaf", "la/ab/leaf_back", "la/ab/back",
-		"la/ab/record", "la/ab/ret_best", "la/ab/next", "la/ab/won",
-		"la/vcf/step", "la/vcf/enter", "la/vcf/next", "la/vcf/win", "la/vcf/cut", "la/vcf/block",
-		"la/vcf/back", "la/vcf/undo_f", "la/vcf/undo_c",
-	} {
-		r.fn(name, name, p)
-	}
-	if p.Renju {
-		r.fn("la/ab/lose", "la/ab/lose", p)
+	for _, f := range lookFuncs {
+		if f.rendered(p) {
+			r.fn(f.Path, f.Path, p)
+		}
 	}
 	if lp.Defend {
-		for _, name := range []string{"begin", "check", "step", "make", "block", "unblock", "undo", "pass", "back", "unmake",
-			"decide", "hold", "next", "add", "enq", "rec", "len", "counters"} {
-			r.fn("la/def/"+name, "la/def/"+name, p)
-		}
-		if p.Renju {
-			r.fn("la/def/barred", "la/def/barred", p)
-		}
 		for _, l := range lp.Line {
 			r.fn(fmt.Sprintf("la/def/enq/%d", l.I), "la/def/enq_at", l)
 		}

@@ -74,10 +74,28 @@ func packForbidden(t *renjuTable, cells []game.Colour, size, i, depth int) bool 
 }
 
 // TestRenjuTableMatchesForbidden checks the table-driven algorithm the
-// pack runs against game.Board.Forbidden on dense random positions, where
-// fours, threes, overlines and their key points abound.
+// pack runs against game.Board.Forbidden on the fixed cases (renjuCases)
+// and on dense random positions, where fours, threes, overlines and their
+// key points abound.
 func TestRenjuTableMatchesForbidden(t *testing.T) {
 	tab := renjuTables()
+	// The fixed cases first: a position of every kind of forbidden cell
+	// and exception.
+	for _, c := range renjuCases {
+		b, _, _, err := renjuCase(9, c.rows)
+		if err != nil {
+			t.Fatalf("%s: %v", c.kind, err)
+		}
+		cells := make([]game.Colour, b.Cells())
+		for i := range cells {
+			cells[i] = b.At(i)
+		}
+		for i := range cells {
+			if cells[i] == game.Empty && packForbidden(tab, cells, 9, i, 0) != b.Forbidden(i) {
+				t.Fatalf("%s: %s: the pack's algorithm says forbidden=%v, game.Board %v\n%s", c.kind, game.FormatMove(i, 9), !b.Forbidden(i), b.Forbidden(i), game.Picture(b))
+			}
+		}
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	const size = 11
 	n := 2000
@@ -134,17 +152,22 @@ func TestRenjuTableMatchesForbidden(t *testing.T) {
 	t.Logf("%d forbidden cells checked", forbidden)
 }
 
-// TestVMRenjuForbidden sets up dense random positions in the interpreted
+// renjuPack is the default config's pack on a 9×9 renju board, shared by
+// the tests that read it (which must not change it).
+func renjuPack(t *testing.T) *Result {
+	t.Helper()
+	return sharedPack(t, smallConfig(9, game.Renju), "")
+}
+
+// TestVMRenjuForbidden sets up the fixed cases (renjuCases) and dense random positions in the interpreted
 // pack and asks its forbidden-move check (gomoku:dispatch/forbid) about
 // every empty cell, against game.Board.Forbidden.
 func TestVMRenjuForbidden(t *testing.T) {
 	const size = 9
-	in, err := FromConfig(smallConfig(size, game.Renju), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
+	res := renjuPack(t)
+	// First the fixed cases, one of every kind of forbidden cell and of
+	// the exceptions.
+	if err := checkRenjuCases(t, res); err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -167,9 +190,7 @@ func TestVMRenjuForbidden(t *testing.T) {
 			if b.At(i) != game.Empty || b.PlayAs(i, c) != nil {
 				continue
 			}
-			g.console("scoreboard players set #turn gomoku.game %d", c)
-			g.console("scoreboard players set #i gomoku.t %d", i)
-			g.console("function gomoku:game/play")
+			g.stone(i, c)
 		}
 		if b.Over() {
 			continue
@@ -178,9 +199,7 @@ func TestVMRenjuForbidden(t *testing.T) {
 			if b.At(i) != game.Empty {
 				continue
 			}
-			g.console("scoreboard players set #i gomoku.t %d", i)
-			g.console("execute store result score #res gomoku.t run function gomoku:dispatch/forbid")
-			got := g.score("#res", "gomoku.t") == 1
+			got := g.forbidden(i)
 			if want := b.Forbidden(i); got != want {
 				t.Fatalf("trial %d: the pack says %s forbidden=%v, game.Board %v; stones %v", trial, game.FormatMove(i, size), got, want, b.History())
 			}
@@ -193,4 +212,22 @@ func TestVMRenjuForbidden(t *testing.T) {
 	if forbidden == 0 {
 		t.Error("no forbidden cell came up: the test is not exercising the rule")
 	}
+}
+
+// stone puts colour c's stone on cell i through the pack's own move
+// function, whoever's turn it is and whatever the rule says of it.
+func (g *vmGame) stone(i int, c game.Colour) {
+	g.t.Helper()
+	g.console("scoreboard players set #turn gomoku.game %d", c)
+	g.console("scoreboard players set #i gomoku.t %d", i)
+	g.console("function gomoku:game/play")
+}
+
+// forbidden asks the pack's forbidden-move check about empty cell i
+// (gomoku:dispatch/forbid).
+func (g *vmGame) forbidden(i int) bool {
+	g.t.Helper()
+	g.console("scoreboard players set #i gomoku.t %d", i)
+	g.console("execute store result score #res gomoku.t run function gomoku:dispatch/forbid")
+	return g.score("#res", "gomoku.t") == 1
 }

@@ -203,14 +203,7 @@ func equalInts(a, b []int) bool {
 // TestVMRenjuForbiddenClick: a forbidden click is refused with a message
 // and changes nothing.
 func TestVMRenjuForbiddenClick(t *testing.T) {
-	in, err := FromConfig(smallConfig(9, game.Renju), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := renjuPack(t)
 	g := newVMGame(t, res)
 	g.call("gomoku:mode/pvp")
 	// Black d4 e4 / d5 e6 with white far away: black on e5? Build a double

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
@@ -329,3 +330,45 @@ func packOf(t testing.TB, cfg *config.Config, profile string) *Result {
 	}
 	return res
 }
+
+// sharedPack is cfg's pack for profile, built once for all the tests of
+// the binary that ask for it (a pack takes up to seconds to build, and
+// several tests read the same one): callers must not change it.
+func sharedPack(t testing.TB, cfg *config.Config, profile string) *Result {
+	t.Helper()
+	c := *cfg // a Config holds values only: the key and the copy are deep
+	return sharedBuild(t, fmt.Sprintf("%#v %q", c, profile), func() (*Input, error) { return FromConfig(&c, profile) })
+}
+
+// sharedExample is sharedPack for an example config file.
+func sharedExample(t testing.TB, file, profile string) *Result {
+	t.Helper()
+	return sharedBuild(t, fmt.Sprintf("file %q %q", file, profile), func() (*Input, error) { return Load(file, profile) })
+}
+
+func sharedBuild(t testing.TB, key string, input func() (*Input, error)) *Result {
+	t.Helper()
+	sharedPacks.Lock()
+	build, ok := sharedPacks.m[key]
+	if !ok {
+		build = sync.OnceValues(func() (*Result, error) {
+			in, err := input()
+			if err != nil {
+				return nil, err
+			}
+			return Generate(in, Options{})
+		})
+		sharedPacks.m[key] = build
+	}
+	sharedPacks.Unlock()
+	res, err := build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+var sharedPacks = struct {
+	sync.Mutex
+	m map[string]func() (*Result, error)
+}{m: map[string]func() (*Result, error){}}

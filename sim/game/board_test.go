@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -470,5 +471,40 @@ func TestBlackStuckIsADraw(t *testing.T) {
 	}
 	if f.Stuck() || f.Over() {
 		t.Errorf("freestyle: stuck %v over %v", f.Stuck(), f.Over())
+	}
+}
+
+// TestShapeAgreesWithForbidden: Shape's verdict is Forbidden's on dense
+// random positions, where every kind of shape comes up.
+func TestShapeAgreesWithForbidden(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	forbidden := 0
+	for trial := 0; trial < 300; trial++ {
+		b := MustBoard(11, Renju)
+		for s := 0; s < 30; s++ {
+			c := Black
+			if rng.IntN(3) == 0 {
+				c = White
+			}
+			_ = b.PlayAs(b.Index(2+rng.IntN(7), 2+rng.IntN(7)), c)
+			if b.Over() {
+				break
+			}
+		}
+		for i := range b.Cells() {
+			if b.At(i) != Empty {
+				continue
+			}
+			s, want := b.Shape(i), b.Forbidden(i)
+			if s.Forbidden() != want {
+				t.Fatalf("%s: shape %+v says forbidden=%v, Forbidden %v\n%s", FormatMove(i, 11), s, s.Forbidden(), want, Picture(b))
+			}
+			if want {
+				forbidden++
+			}
+		}
+	}
+	if forbidden < 100 {
+		t.Errorf("only %d forbidden cells: the test is not exercising the rule", forbidden)
 	}
 }

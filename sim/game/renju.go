@@ -133,3 +133,56 @@ func (b *Board) openThree(x, y int, d [2]int, depth int) bool {
 	}
 	return false
 }
+
+// RenjuShape is what black's stone on an empty cell makes, line by line,
+// as Forbidden weighs it: for tests and tools that need to know why a
+// move is forbidden or allowed, not only whether.
+type RenjuShape struct {
+	Five     bool // exactly five on some line: allowed whatever else it makes
+	Overline bool // six or more on some line
+	// Fours counts the fours made (two on one line, X_XXX_X, count two);
+	// FourLines the lines that have one.
+	Fours, FourLines int
+	// Threes counts the real threes (a key point that is itself not
+	// forbidden), Seeming the threes with every key point taken as
+	// allowed: Seeming > Threes when a key point is forbidden.
+	Threes, Seeming int
+}
+
+// Forbidden is Board.Forbidden's verdict on the shape.
+func (s RenjuShape) Forbidden() bool {
+	return !s.Five && (s.Overline || s.Fours >= 2 || s.Threes >= 2)
+}
+
+// Shape returns black's shape on empty cell i (the zero shape for an
+// occupied or off-board cell). Unlike Forbidden it looks at every line,
+// under any rule.
+func (b *Board) Shape(i int) RenjuShape {
+	var s RenjuShape
+	if i < 0 || i >= len(b.cells) || b.cells[i] != Empty {
+		return s
+	}
+	x, y := b.XY(i)
+	b.cells[i] = Black
+	defer func() { b.cells[i] = Empty }()
+	for _, d := range Directions {
+		back, fwd := b.run(x, y, d, Black)
+		switch n := back + 1 + fwd; {
+		case n == 5:
+			s.Five = true
+		case n > 5:
+			s.Overline = true
+		}
+		if f := b.fourCount(x, y, d); f > 0 {
+			s.Fours += f
+			s.FourLines++
+		}
+		if b.openThree(x, y, d, 0) {
+			s.Threes++
+		}
+		if b.openThree(x, y, d, RenjuMaxDepth) {
+			s.Seeming++
+		}
+	}
+	return s
+}

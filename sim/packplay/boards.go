@@ -26,6 +26,11 @@ type Boards struct {
 	Worst  int64
 	Ticks  int
 	Record func(Cost)
+	// AfterCall, when set, is called after every call into the world
+	// (a tick, a click, a command): the pack moves at most one board's
+	// game between the working set and its copies a call, so a test sees
+	// each board leave play and come back. An error stops the caller.
+	AfterCall func() error
 }
 
 // BoardSpacing is how far apart OpenBoards builds the boards, in blocks

@@ -574,6 +574,10 @@ func sortInts(a []int) {
 // Score reads a score the pack documents (test and diagnostics use).
 func (g *Game) Score(holder, objective string) (int32, bool) { return g.m.Score(holder, objective) }
 
+// BoardScore reads a score of this board's game wherever it is kept: in
+// the working set while the board is in play, else in its copy.
+func (g *Game) BoardScore(holder, objective string) (int32, bool) { return g.score(holder, objective) }
+
 // score reads a score of this board's game: from the working set while
 // the board is in play (#active gomoku.boards), else from the copy it
 // waits in (#b<slot>.<name>: the pack's naming of its copies).
@@ -670,6 +674,11 @@ func (g *Game) done(rep *mcvm.Report, err error, what string, c *Cost) error {
 	c.add(rep)
 	if rep.LimitHit() {
 		return fmt.Errorf("%s after %s: the pack hit a command limit: %s", what, g.history(), strings.Join(rep.Warnings, "; "))
+	}
+	if g.table != nil && g.table.AfterCall != nil {
+		if err := g.table.AfterCall(); err != nil {
+			return fmt.Errorf("%s after %s: %w", what, g.history(), err)
+		}
 	}
 	return nil
 }

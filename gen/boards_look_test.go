@@ -1,0 +1,250 @@
+package gen_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/lookahead"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
+)
+
+// manyLookPack is the default lookahead pack on a 9×9 board, with its
+// pack.boards (4) boards.
+func manyLookPack(t *testing.T) *gen.Result {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	res := lookaheadPack(t, cfg)
+	if n := len(res.Plan.Slots); n < 4 {
+		t.Fatalf("the pack has %d boards, want 4 or more", n)
+	}
+	return res
+}
+
+// TestManyLookaheadBoards plays a game on each of a lookahead pack's four
+// boards at once in one world: the players click in an order shuffled
+// every round, with undos now and then, so that a board is put away in
+// the middle of its AI's search whenever another board's click comes in,
+// and its search goes on when it comes back. Every AI stone, and the
+// search it came from (move, value, stones placed, root values, defence
+// list), must be the native twin's (sim/lookahead) on that board's
+// position; after every stone each board's cells' scores, leaf sums and
+// four counts must be the model's; and every score of a board's game must
+// be, when the board comes back into play, what it was when it left.
+// Every board plays the lookahead by default and keeps its level as its
+// game is copied out and back in (an unset level once came back as
+// greedy's): a greedy move or an unset search would not be the twin's.
+func TestManyLookaheadBoards(t *testing.T) {
+	res := manyLookPack(t)
+	seeds := 1
+	if longDifferential() {
+		seeds = 6
+	}
+	for s := range seeds {
+		st, err := playManyLook(res, uint64(s))
+		if err != nil {
+			t.Fatalf("seed %d: %v", s, err)
+		}
+		t.Logf("seed %d: %s", s, st)
+	}
+}
+
+// TestManyLookaheadBoardsFailWithoutPerBoardState is the test's own
+// check: with one piece of the search's state left out of a board's copy
+// (the commands of slot/save and slot/load that copy it), the boards'
+// games mix and playManyLook says so.
+func TestManyLookaheadBoardsFailWithoutPerBoardState(t *testing.T) {
+	// A copy line names the state twice: the working set's holder and the
+	// board's copy of it.
+	copyOf := func(state string) *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^\$scoreboard players operation .*` + state + `.*\n`)
+	}
+	cases := []struct {
+		name string
+		cut  *regexp.Regexp
+	}{
+		{"combo_seen", copyOf(` gomoku\.combo_seen `)},
+		{"four flags", copyOf(` gomoku\.f4[bw] `)},
+		{"four counts", copyOf(`[#.]la\.f4[bw][0-9]+ gomoku\.la `)},
+		{"leaf sum", copyOf(`[#.]la\.vb gomoku\.la `)},
+	}
+	shared := manyLookPack(t)
+	for _, c := range cases {
+		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			res := *shared // the shared pack stays as built
+			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
+			taken := 0
+			for path, body := range res.Pack.Files {
+				if strings.HasSuffix(path, "/slot/save.mcfunction") || strings.HasSuffix(path, "/slot/load.mcfunction") {
+					taken += len(c.cut.FindAll(body, -1))
+					res.Pack.Files[path] = c.cut.ReplaceAll(body, nil)
+				}
+			}
+			if taken == 0 {
+				t.Fatal("nothing found to take out: the pack does not keep this state per board")
+			}
+			if _, err := playManyLook(&res, 0); err == nil {
+				t.Fatalf("with %d copy commands taken out, the boards still agreed with their twins", taken)
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}
+
+// manyLookStats is what playManyLook played.
+type manyLookStats struct {
+	games, aiMoves, clicks, undos, ticks int
+	// left counts boards put away (midSearch of them while their AI was
+	// searching), back those brought back into play and checked.
+	left, midSearch, back int
+	worstTick             int64
+}
+
+func (s manyLookStats) String() string {
+	return fmt.Sprintf("%d games, %d AI moves and searches checked, %d clicks, %d undos, %d ticks (worst %d commands); boards put away %d times (%d mid-search), brought back and checked %d times",
+		s.games, s.aiMoves, s.clicks, s.undos, s.ticks, s.worstTick, s.left, s.midSearch, s.back)
+}
+
+// playManyLook plays one game on each of the lookahead pack's boards at
+// once (see TestManyLookaheadBoards) and returns the first disagreement.
+func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
+	p, model := res.Plan, res.Plan.Model()
+	la := p.Look.Cfg
+	var st manyLookStats
+	rng := rand.New(rand.NewPCG(seed, 26))
+	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{Seed: seed}, len(p.Slots))
+	if err != nil {
+		return st, err
+	}
+	n := len(tb.Games)
+	m := tb.Machine()
+	// The search's state (gen's declaration) is a board's: every register
+	// of it is among the scores a board's copy keeps.
+	kept := map[gen.SwapScore]bool{}
+	for _, sc := range p.Swap {
+		kept[sc] = true
+	}
+	for _, r := range p.Look.State {
+		if !kept[gen.SwapScore{Holder: "#la." + r, Objective: "gomoku.la"}] {
+			return st, fmt.Errorf("the search's state #la.%s is not among a board's scores", r)
+		}
+	}
+	ctx := context.Background()
+	players, err := boardPlayers(tb, seed)
+	if err != nil {
+		return st, err
+	}
+	stateOf := func(b *game.Board) *eval.State {
+		cells := make([]game.Colour, b.Cells())
+		for i := range cells {
+			cells[i] = b.At(i)
+		}
+		return eval.FromCells(model, cells)
+	}
+	// consistent: the board's model scores, leaf sums and four counts are
+	// its position's (unless its search has stones on the model).
+	consistent := func(g *packplay.Game, what string) error {
+		if ph, _ := g.BoardScore("#la.phase", "gomoku.la"); ph == 1 {
+			return nil
+		}
+		b := g.Board()
+		s := stateOf(b)
+		err := g.CompareGreedyScores(s)
+		if err == nil {
+			err = compareLookSums(g.BoardScore, la, s)
+		}
+		if err != nil {
+			return fmt.Errorf("board %d, %s: %v\nmoves: %s\n%s", g.Slot(), what, err, game.FormatMoves(b.History(), b.Size()), game.Picture(b))
+		}
+		return nil
+	}
+	tb.OnAIMove = func(g *packplay.Game, before *game.Board, mv int) error {
+		st.aiMoves++
+		want := lookahead.New(la).Choose(stateOf(before), before.ToMove(), nil)
+		if err := compareSearch(g, want); err != nil {
+			return fmt.Errorf("board %d, the AI's move %s: %v\nmoves: %s\n%s", g.Slot(), game.FormatMove(mv, p.Size), err,
+				game.FormatMoves(before.History(), p.Size), game.Picture(before))
+		}
+		if mv != want.Move {
+			return fmt.Errorf("board %d: the pack's AI played %s, the twin %s\nmoves: %s\n%s", g.Slot(), game.FormatMove(mv, p.Size),
+				game.FormatMove(want.Move, p.Size), game.FormatMoves(before.History(), p.Size), game.Picture(before))
+		}
+		return consistent(g, "after the AI's move "+game.FormatMove(mv, p.Size))
+	}
+	// Every score of a board's game (the generator's list, p.Swap), read
+	// in the working set when the board leaves play and again when it is
+	// back. A call moves one board at most: put away, or brought in.
+	type score struct {
+		v  int32
+		ok bool
+	}
+	working := func() []score {
+		out := make([]score, len(p.Swap))
+		for j, sc := range p.Swap {
+			out[j].v, out[j].ok = m.Score(sc.Holder, sc.Objective)
+		}
+		return out
+	}
+	left := map[int][]score{}
+	active := func() int32 { a, _ := m.Score("#active", "gomoku.boards"); return a }
+	was := active()
+	tb.AfterCall = func() error {
+		now := active()
+		if now == was {
+			return nil
+		}
+		defer func() { was = now }()
+		if was >= 0 && now >= 0 {
+			return fmt.Errorf("one call put board %d away and brought board %d in", was, now)
+		}
+		if was >= 0 {
+			st.left++
+			left[int(was)] = working()
+			if ph, _ := m.Score("#la.phase", "gomoku.la"); ph == 1 {
+				st.midSearch++
+			}
+			return nil
+		}
+		then, ok := left[int(now)]
+		if !ok {
+			return nil // never in play since the boards were built
+		}
+		st.back++
+		var diffs []string
+		for j, v := range working() {
+			if v != then[j] {
+				sc := p.Swap[j]
+				diffs = append(diffs, fmt.Sprintf("%s %s: left %d (set %v), back %d (set %v)", sc.Holder, sc.Objective, then[j].v, then[j].ok, v.v, v.ok))
+			}
+		}
+		if len(diffs) > 0 {
+			return fmt.Errorf("board %d came back into play with %d scores not as it left them: %s", now, len(diffs), strings.Join(diffs[:min(len(diffs), 8)], "; "))
+		}
+		return nil
+	}
+	// A few ticks after each click: the AI just given its turn starts
+	// searching, and the next board's click puts its board away
+	// mid-search.
+	r := rounds{tb: tb, players: players, rng: rng, check: consistent, maxWait: 40_000,
+		between: func() int { return rng.IntN(4) }}
+	err = r.play(ctx, res.Budget)
+	st.clicks, st.undos, st.ticks, st.worstTick = r.clicks, r.undos, tb.Ticks, tb.Worst
+	if err != nil {
+		return st, err
+	}
+	st.games = n
+	if st.midSearch == 0 || st.back == 0 {
+		return st, fmt.Errorf("no board was put away mid-search and brought back (%s): the test is not exercising the boards' searches at once", st)
+	}
+	return st, nil
+}

@@ -1,0 +1,473 @@
+package gen
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
+)
+
+// chargeLine is the command a self-charging function starts with, and the
+// slice's charge of a step's overhead.
+var chargeLine = regexp.MustCompile(`(?m)^scoreboard players add #la\.spent gomoku\.la ([0-9]+)$`)
+
+// lookCostPacks are the 9×9 lookahead packs the charge proofs run on,
+// freestyle and renju (shared: callers must not change them).
+func lookCostPacks(t *testing.T) map[string]*Result {
+	t.Helper()
+	out := map[string]*Result{}
+	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
+		cfg := config.PackDefault()
+		cfg.Game.Size, cfg.Game.Rule = 9, rule
+		out[rule.String()] = sharedPack(t, cfg, "lookahead")
+	}
+	return out
+}
+
+// TestLookCharges: the lookahead's charges to #la.spent, which bound
+// every tick's slice by the budget, measured by the interpreter.
+func TestLookCharges(t *testing.T) {
+	moves := 6
+	if testing.Short() {
+		moves = 2
+	}
+	for name, res := range lookCostPacks(t) {
+		t.Run(name, func(t *testing.T) {
+			report, err := checkLookCharges(res, moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(report)
+		})
+	}
+}
+
+// TestLookChargesCatchUndercharges is checkLookCharges's own check: a
+// pack that charges one command too few per step, per self-charging
+// function or per lookup path, or leaves the slice's own commands out of
+// a step's charge fails it.
+func TestLookChargesCatchUndercharges(t *testing.T) {
+	res := lookCostPacks(t)[game.Freestyle.String()]
+	sliceFile := lookFile("la/slice")
+	cases := []struct {
+		name  string
+		plant func(path string, body []byte) []byte
+	}{
+		{"a step's overhead one short", func(path string, body []byte) []byte {
+			if path != sliceFile {
+				return body
+			}
+			return chargeLine.ReplaceAllFunc(body, func(l []byte) []byte { return less(l, 1) })
+		}},
+		{"the slice's own commands uncharged", func(path string, body []byte) []byte {
+			if path != sliceFile {
+				return body
+			}
+			return chargeLine.ReplaceAllFunc(body, func(l []byte) []byte { return less(l, res.Plan.Look.Overhead-lightStepOf(t, res)) })
+		}},
+		{"every lookup path one short", func(path string, body []byte) []byte {
+			if !strings.Contains(path, "/greedy/charged/") {
+				return body
+			}
+			if loc := chargeLine.FindIndex(body); loc != nil && firstCommand(body) == loc[0] {
+				return slices.Concat(body[:loc[0]], less(body[loc[0]:loc[1]], 1), body[loc[1]:])
+			}
+			return body
+		}},
+		{"every self-charge one short", func(path string, body []byte) []byte {
+			if path == sliceFile || strings.Contains(path, "/greedy/charged/") {
+				return body
+			}
+			if loc := chargeLine.FindIndex(body); loc != nil && firstCommand(body) == loc[0] {
+				return slices.Concat(body[:loc[0]], less(body[loc[0]:loc[1]], 1), body[loc[1]:])
+			}
+			return body
+		}},
+	}
+	for _, c := range cases {
+		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			broken := *res
+			broken.Pack = &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
+			changed := 0
+			for path, body := range broken.Pack.Files {
+				if nb := c.plant(path, body); string(nb) != string(body) {
+					broken.Pack.Files[path] = nb
+					changed++
+				}
+			}
+			if changed == 0 {
+				t.Fatal("nothing planted")
+			}
+			if _, err := checkLookCharges(&broken, 2); err == nil {
+				t.Fatalf("with %d functions undercharging, the charges still checked out", changed)
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}
+
+func lookFile(path string) string {
+	return datapack.FunctionFile(datapack.ID{Namespace: NS, Path: path})
+}
+
+// less is a charge line with n less.
+func less(line []byte, n int) []byte {
+	m := chargeLine.FindSubmatch(line)
+	v, _ := strconv.Atoi(string(m[1]))
+	return fmt.Appendf(nil, "scoreboard players add #la.spent gomoku.la %d", v-n)
+}
+
+// firstCommand is the offset of a function's first command line.
+func firstCommand(body []byte) int {
+	at := 0
+	for at < len(body) && body[at] == '#' {
+		nl := strings.IndexByte(string(body[at:]), '\n')
+		if nl < 0 {
+			return len(body)
+		}
+		at += nl + 1
+	}
+	return at
+}
+
+// lightStepOf is la/step's worst case with the self-charging functions
+// free, by the cost model.
+func lightStepOf(t *testing.T, res *Result) int {
+	paid := map[string]bool{}
+	for id, body := range res.Pack.Functions() {
+		if loc := chargeLine.FindIndex(body); loc != nil && firstCommand(body) == loc[0] {
+			paid[id.String()] = true
+		}
+	}
+	a := newAnalyzer(res.Pack, selectorBound(res.Plan.NumCells), nil, nil)
+	a.paid = paid
+	n, err := a.function(NS + ":la/step")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// checkLookCharges checks the pack's charges to #la.spent against what the
+// interpreter runs (quota units, what the cost model counts), reading the
+// charges off the pack's text:
+//
+//   - the overhead the slice charges each step is the slice's own
+//     commands in one iteration, measured with a step that does nothing,
+//     plus la/step's worst case with the self-charging functions free
+//     (their calls included: each charges its own);
+//   - a self-charging function whose own commands take no branch
+//     charges exactly what a call of it runs, and so does every path
+//     through a pattern lookup;
+//   - no step of the AI's searches in two games of up to moves AI moves
+//     each (against random stones), run one slice iteration a call, runs
+//     more than it was charged.
+//
+// It returns a summary of what it measured.
+func checkLookCharges(res *Result, moves int) (string, error) {
+	pack := res.Pack
+	fns := map[string][]string{}
+	charge := map[string]int{}
+	for id, body := range pack.Functions() {
+		var lines []string
+		for _, l := range strings.Split(string(body), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				lines = append(lines, l)
+			}
+		}
+		fns[id.String()] = lines
+		if len(lines) > 0 {
+			if m := chargeLine.FindStringSubmatch(lines[0]); m != nil && !strings.HasPrefix(id.Path, "greedy/charged/") {
+				charge[id.String()], _ = strconv.Atoi(m[1])
+			}
+		}
+	}
+	slice := NS + ":la/slice"
+	var overhead, room int
+	for _, l := range fns[slice] {
+		if m := chargeLine.FindStringSubmatch(l); m != nil {
+			overhead, _ = strconv.Atoi(m[1])
+		}
+		if m := regexp.MustCompile(`^execute if score #la\.spent gomoku\.la matches ([0-9]+)\.\. run return 0$`).FindStringSubmatch(l); m != nil {
+			room, _ = strconv.Atoi(m[1])
+		}
+	}
+	if overhead == 0 || room == 0 {
+		return "", fmt.Errorf("la/slice charges no overhead or has no room: %q", fns[slice])
+	}
+	// The slice's own commands: one iteration with a step that does
+	// nothing, then the look at #la.spent that ends it.
+	probe := &datapack.Pack{Files: maps.Clone(pack.Files)}
+	probe.Files[lookFile("la/step")] = []byte("# a step that does nothing\n")
+	pm, err := loadTicked(probe)
+	if err != nil {
+		return "", err
+	}
+	for h, v := range map[string]int32{"#la.phase": 1, "#la.spent": int32(room - 1)} {
+		if err := pm.SetScore(h, "gomoku.la", v); err != nil {
+			return "", err
+		}
+	}
+	rep, err := pm.Call(slice)
+	if err != nil {
+		return "", err
+	}
+	// Less the call of la/slice itself and the ending look (two checks).
+	iteration := int(rep.Total().Units) - 3
+	paid := map[string]bool{}
+	for id := range charge {
+		paid[id] = true
+	}
+	a := newAnalyzer(pack, selectorBound(res.Plan.NumCells), nil, nil)
+	a.paid = paid
+	light, err := a.function(NS + ":la/step")
+	if err != nil {
+		return "", err
+	}
+	if want := light + iteration; overhead != want {
+		return "", fmt.Errorf("la/slice charges a step %d for its overhead; its own commands (%d, measured) and la/step's dispatch (%d) come to %d", overhead, iteration, light, want)
+	}
+
+	// Self-charging functions whose own commands take no branch, charged
+	// exactly. Their self-charging callees may branch (they charge for
+	// themselves): each is called with those stubbed by a function that
+	// charges what it runs (its call and the charge, 2), so that a call
+	// runs exactly what it charges.
+	calls := regexp.MustCompile(`\bfunction ` + NS + `:([a-z0-9_/]+)`)
+	var free func(id string, seen map[string]bool) bool
+	free = func(id string, seen map[string]bool) bool {
+		if seen[id] {
+			return true
+		}
+		seen[id] = true
+		for _, l := range fns[id] {
+			if !lineBranchFree(l, func(callee string) bool { _, paid := charge[callee]; return paid || free(callee, seen) }) {
+				return false
+			}
+		}
+		return true
+	}
+	// paidCallees are the self-charging functions id calls, itself or
+	// through others.
+	var paidCallees func(id string, out map[string]bool)
+	paidCallees = func(id string, out map[string]bool) {
+		for _, l := range fns[id] {
+			for _, m := range calls.FindAllStringSubmatch(l, -1) {
+				c := NS + ":" + m[1]
+				if _, paid := charge[c]; paid {
+					out[c] = true
+				} else {
+					paidCallees(c, out)
+				}
+			}
+		}
+	}
+	var todo []string
+	for _, id := range slices.Sorted(maps.Keys(charge)) {
+		if free(id, map[string]bool{}) {
+			todo = append(todo, id)
+		}
+	}
+	exact := 0
+	for len(todo) > 0 {
+		// One pack for as many as do not stub each other.
+		probe := &datapack.Pack{Files: maps.Clone(pack.Files)}
+		stubbed, group := map[string]bool{}, map[string]bool{}
+		var now, later []string
+		for _, id := range todo {
+			callees := map[string]bool{}
+			paidCallees(id, callees)
+			clash := stubbed[id]
+			for c := range callees {
+				clash = clash || group[c]
+			}
+			if clash {
+				later = append(later, id)
+				continue
+			}
+			now = append(now, id)
+			group[id] = true
+			for c := range callees {
+				stubbed[c] = true
+				probe.Files[lookFile(strings.TrimPrefix(c, NS+":"))] = []byte("scoreboard players add #la.spent gomoku.la 2\n")
+			}
+		}
+		m, err := loadTicked(probe)
+		if err != nil {
+			return "", err
+		}
+		for _, id := range now {
+			if err := m.SetScore("#la.spent", "gomoku.la", 0); err != nil {
+				return "", err
+			}
+			rep, err := m.Call(id)
+			if err != nil {
+				return "", fmt.Errorf("%s: %v", id, err)
+			}
+			spent, _ := m.Score("#la.spent", "gomoku.la")
+			if units := rep.Total().Units; int64(spent) != units {
+				return "", fmt.Errorf("%s takes no branch and runs %d commands (its call included, its self-charging callees charging what they run), but the charges come to %d", id, units, spent)
+			}
+			exact++
+		}
+		todo = later
+	}
+	if exact == 0 {
+		return "", fmt.Errorf("no self-charging function without branches: the exact charges are not tested")
+	}
+
+	// The pattern lookups charge the path they take, exactly: a call of
+	// a lookup tree's root, with its key at every branch's bound (every
+	// path), runs what it charges.
+	lm, err := loadTicked(pack)
+	if err != nil {
+		return "", err
+	}
+	roots := map[string]bool{}
+	for _, r := range res.Plan.Greedy.Lookup {
+		roots[r] = true
+	}
+	paths := 0
+	for _, tr := range res.Plan.Trees {
+		if !roots[tr.Nodes[0].Path] {
+			continue
+		}
+		holder, objective, _ := strings.Cut(tr.Key, " ")
+		for _, n := range tr.Nodes {
+			for _, b := range n.Branches {
+				if err := lm.SetScore(holder, objective, int32(b.Hi)); err != nil {
+					return "", err
+				}
+				if err := lm.SetScore("#la.spent", "gomoku.la", 0); err != nil {
+					return "", err
+				}
+				rep, err := lm.Call(NS + ":" + tr.Nodes[0].Path)
+				if err != nil {
+					return "", err
+				}
+				spent, _ := lm.Score("#la.spent", "gomoku.la")
+				if units := rep.Total().Units; int64(spent) != units {
+					return "", fmt.Errorf("lookup %s with key %d runs %d commands (its call included) and charges %d", tr.Nodes[0].Path, b.Hi, units, spent)
+				}
+				paths++
+			}
+		}
+	}
+	if paths == 0 {
+		return "", fmt.Errorf("no lookup tree: the lookups' charges are not tested")
+	}
+
+	// Every step within its charge.
+	g, err := packplay.Open(pack, packplay.Options{})
+	if err != nil {
+		return "", err
+	}
+	vm := g.Machine()
+	rng := rand.New(rand.NewPCG(uint64(res.Plan.Size), 26))
+	steps, worst, least := 0, 0, 1<<30
+	for games := 0; games < 2; games++ {
+		if err := g.Start(packplay.ModeAI, game.White); err != nil {
+			return "", err
+		}
+		for mv := 0; mv < moves && !g.Board().Over(); mv++ {
+			b := g.Board()
+			for {
+				i := rng.IntN(b.Cells())
+				if b.Legal(i) == nil {
+					if err := g.Place(i); err != nil {
+						return "", err
+					}
+					break
+				}
+			}
+			if g.Board().Over() {
+				break
+			}
+			// The AI's turn starts its search (a first slice), whose
+			// steps then run one a call.
+			if _, err := vm.Tick(); err != nil {
+				return "", err
+			}
+			for {
+				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph != 1 {
+					break
+				}
+				if err := vm.SetScore("#la.spent", "gomoku.la", int32(room-1)); err != nil {
+					return "", err
+				}
+				rep, err := vm.Call(slice)
+				if err != nil {
+					return "", err
+				}
+				spent, _ := vm.Score("#la.spent", "gomoku.la")
+				charged := int(spent) - (room - 1)
+				ran := int(rep.Total().Units) - 3 // less the call and the ending look
+				if ran > charged {
+					var ids []string
+					for id := range rep.Total().ByFunction {
+						ids = append(ids, id)
+					}
+					slices.Sort(ids)
+					return "", fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
+				}
+				steps++
+				worst = max(worst, ran)
+				least = min(least, charged-ran)
+			}
+			if _, _, err := g.AIMove(); err != nil {
+				return "", err
+			}
+		}
+	}
+	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d)",
+		overhead, iteration, light, exact, paths, steps, least, worst), nil
+}
+
+// loadTicked loads a pack into an interpreter and runs its first tick
+// (gomoku:load makes the objectives).
+func loadTicked(p *datapack.Pack) (*mcvm.Machine, error) {
+	m, err := mcvm.Load(p, mcvm.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := m.Tick(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// lineBranchFree says whether a command line runs the same commands
+// whatever the state: no condition, fork or return, and any function it
+// calls (free says) branch-free too.
+func lineBranchFree(l string, free func(id string) bool) bool {
+	if strings.HasPrefix(l, "$") || strings.HasPrefix(l, "return") {
+		return false
+	}
+	t := tokens(l)
+	if len(t) > 0 && t[0] == "execute" {
+		for j := 1; j < len(t); j++ {
+			switch t[j] {
+			case "if", "unless", "as", "at", "on", "positioned":
+				return false
+			case "run":
+				return lineBranchFree(strings.Join(t[j+1:], " "), free)
+			}
+		}
+		return false // a condition without run
+	}
+	if len(t) >= 2 && t[0] == "function" {
+		return free(t[1])
+	}
+	return true
+}
