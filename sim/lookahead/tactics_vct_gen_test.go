@@ -1,0 +1,159 @@
+package lookahead_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/lookahead"
+	"github.com/mcgomoku/mcgomoku/sim/search"
+)
+
+// The threat-space table (testdata/tactics-vct.txt) is made as the main
+// table is, from greedy games judged by sim/search, with positions the
+// judge wins by threats and no win by fours alone. It is a file of its
+// own because the pack, which has no threat-space search yet, must solve
+// every position of the main one. To make it again:
+//
+//	go test ./sim/lookahead -run GenerateVCTTactics -timeout 1h -args -gen-vct-tactics
+var genVCTTactics = flag.Bool("gen-vct-tactics", false, "write testdata/tactics-vct.txt from greedy games, judged by sim/search")
+
+// vctBuckets is how many positions of each kind the table gets, by rule.
+var vctBuckets = map[game.Rule]map[string]int{
+	game.Freestyle: {lookahead.KindVCT: 7, lookahead.KindDefendVCT: 5},
+	game.Renju:     {lookahead.KindVCT: 7, lookahead.KindDefendVCT: 5},
+}
+
+func TestGenerateVCTTactics(t *testing.T) {
+	if !*genVCTTactics {
+		t.Skip("pass -gen-vct-tactics to write testdata/tactics-vct.txt")
+	}
+	var sb strings.Builder
+	sb.WriteString(`# Threat-space tactics for the lookahead AI's native VCT (sim/lookahead with
+# lookahead.vct_depth set; the pack has none yet), made by
+# TestGenerateVCTTactics from greedy games and proved by the search engine
+# (sim/search). Renju positions are ones where the lookahead's quick test of a
+# black move agrees with the full rule on every empty cell, in the position
+# and along the judge's line.
+#   vct         the judge wins by threats (fours and open threes) and finds no
+#               win by fours alone: want = every four or open three after which
+#               the judge proves the opponent lost
+#   defend-vct  the opponent wins by threats (not by fours alone) if the side to
+#               move lets it: want = every move after which the judge finds no
+#               win for it (at most three such moves near the stones)
+`)
+	cfg := config.Default()
+	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
+		bucket := vctBuckets[rule]
+		got := map[string]int{}
+		judge := search.New(cfg, search.Options{Threads: 1})
+		first := uint64(1 + 1000*int(rule))
+		for seed := first; seed < first+600 && !full(got, bucket); seed++ {
+			seen := map[string]bool{}
+			for _, e := range positions(t, rule, seed) {
+				kind, want, note := classifyVCT(t, judge, e, got, bucket, seen)
+				if kind == "" {
+					continue
+				}
+				seen[kind] = true
+				got[kind]++
+				name := fmt.Sprintf("%s-%s-%d", rule, kind, got[kind])
+				fmt.Fprintf(&sb, "\nname: %s\nkind: %s\nrule: %s\nwant: %s\nnote: %s\n%s\n",
+					name, kind, rule, game.FormatMoves(want, e.Size()), note, game.Picture(e))
+				fmt.Fprintf(os.Stderr, "%s (game %d): %s\n", name, seed, note)
+			}
+		}
+		if !full(got, bucket) {
+			t.Fatalf("%v: found only %v", rule, got)
+		}
+	}
+	ts, err := lookahead.ParseTactics("generated", []byte(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d positions", len(ts))
+	if err := atomicfile.Write("testdata/tactics-vct.txt", []byte(sb.String())); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// classifyVCT returns the threat-space kind of b with its answer key, or
+// "" (also when the kind's bucket is full or the game gave one already).
+func classifyVCT(t *testing.T, judge *search.Engine, b *game.Board, got, bucket map[string]int, seen map[string]bool) (kind string, want []int, note string) {
+	if b.Rule() == game.Renju && !quickIsExact(b) {
+		return "", nil, ""
+	}
+	open := func(k string) bool { return got[k] < bucket[k] && !seen[k] }
+	r := prove(t, judge, b)
+	if plies, ok := r.Decisive(); ok && plies > 0 {
+		if r.Reason != "vct" || plies > 13 || !open(lookahead.KindVCT) {
+			return "", nil, ""
+		}
+		if b.Rule() == game.Renju && !quickAlong(b, r.PV) {
+			return "", nil, ""
+		}
+		for _, m := range threatMoves(b) {
+			if winsByFour(t, judge, b, m) { // the judge proves the opponent lost after m
+				want = append(want, m)
+			}
+		}
+		if len(want) == 0 {
+			return "", nil, ""
+		}
+		return lookahead.KindVCT, want, fmt.Sprintf("the judge wins by threats with five on move %d: %s", plies, line(r.PV, b.Size()))
+	}
+	if _, ok := r.Decisive(); ok || !open(lookahead.KindDefendVCT) {
+		return "", nil, ""
+	}
+	pass, ok := passed(b)
+	if !ok {
+		return "", nil, ""
+	}
+	rp := prove(t, judge, pass)
+	plies, ok := rp.Decisive()
+	if !ok || plies <= 1 || plies > 11 || rp.Reason != "vct" {
+		return "", nil, ""
+	}
+	if b.Rule() == game.Renju && !quickAlong(pass, rp.PV) {
+		return "", nil, ""
+	}
+	for _, m := range near(b, 2) {
+		a := b.Clone()
+		if a.Play(m) != nil {
+			continue
+		}
+		if a.Over() {
+			want = append(want, m)
+			continue
+		}
+		if p, won := prove(t, judge, a).Decisive(); !won || p < 0 {
+			want = append(want, m)
+		}
+		if len(want) > 3 {
+			return "", nil, ""
+		}
+	}
+	if len(want) == 0 {
+		return "", nil, ""
+	}
+	return lookahead.KindDefendVCT, want, fmt.Sprintf("left alone, the opponent wins by threats with five on move %d: %s", plies, line(rp.PV, b.Size()))
+}
+
+// threatMoves lists the side to move's legal cells that make a four or an
+// open three.
+func threatMoves(b *game.Board) []int {
+	st := stateOf(b)
+	var out []int
+	for i := 0; i < b.Cells(); i++ {
+		c := b.ToMove()
+		if b.At(i) == game.Empty && (st.Fours(i, c) > 0 || st.OpenThrees(i, c) > 0) && b.Legal(i) == nil {
+			out = append(out, i)
+		}
+	}
+	return out
+}
