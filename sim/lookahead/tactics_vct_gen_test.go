@@ -1,6 +1,7 @@
 package lookahead_test
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -23,6 +24,11 @@ import (
 //	go test ./sim/lookahead -run GenerateVCTTactics -timeout 1h -args -gen-vct-tactics
 var genVCTTactics = flag.Bool("gen-vct-tactics", false, "write testdata/tactics-vct.txt from greedy games, judged by sim/search")
 
+// keyNodes is the judge's budget for each move of an answer key: a win
+// by threats after a three, or a defence against one, can take it far
+// more than judgeNodes to see.
+const keyNodes = 300_000
+
 // vctBuckets is how many positions of each kind the table gets, by rule.
 var vctBuckets = map[game.Rule]map[string]int{
 	game.Freestyle: {lookahead.KindVCT: 7, lookahead.KindDefendVCT: 5},
@@ -37,12 +43,12 @@ func TestGenerateVCTTactics(t *testing.T) {
 	sb.WriteString(`# Threat-space tactics for the lookahead AI's native VCT (sim/lookahead with
 # lookahead.vct_depth set; the pack has none yet), made by
 # TestGenerateVCTTactics from greedy games and proved by the search engine
-# (sim/search). Renju positions are ones where the lookahead's quick test of a
+# (sim/search, 300,000 nodes for each move of an answer key). Renju positions are ones where the lookahead's quick test of a
 # black move agrees with the full rule on every empty cell, in the position
 # and along the judge's line.
 #   vct         the judge wins by threats (fours and open threes) and finds no
-#               win by fours alone: want = every four or open three after which
-#               the judge proves the opponent lost
+#               win by fours alone: want = the judge's first threat and every
+#               four or open three after which it proves the opponent lost
 #   defend-vct  the opponent wins by threats (not by fours alone) if the side to
 #               move lets it: want = every move after which the judge finds no
 #               win for it (at most three such moves near the stones)
@@ -97,8 +103,10 @@ func classifyVCT(t *testing.T, judge *search.Engine, b *game.Board, got, bucket 
 		if b.Rule() == game.Renju && !quickAlong(b, r.PV) {
 			return "", nil, ""
 		}
+		// The judge's own first threat is proved by its win; every
+		// other threat after which it proves the opponent lost.
 		for _, m := range threatMoves(b) {
-			if winsByFour(t, judge, b, m) { // the judge proves the opponent lost after m
+			if m == r.Move || lostAfter(t, judge, b, m) {
 				want = append(want, m)
 			}
 		}
@@ -131,7 +139,7 @@ func classifyVCT(t *testing.T, judge *search.Engine, b *game.Board, got, bucket 
 			want = append(want, m)
 			continue
 		}
-		if p, won := prove(t, judge, a).Decisive(); !won || p < 0 {
+		if p, won := proveWith(t, judge, a, keyNodes).Decisive(); !won || p < 0 {
 			want = append(want, m)
 		}
 		if len(want) > 3 {
@@ -156,4 +164,23 @@ func threatMoves(b *game.Board) []int {
 		}
 	}
 	return out
+}
+
+// lostAfter reports whether the side to move wins after playing m: the
+// judge, given keyNodes, proves the opponent lost.
+func lostAfter(t *testing.T, judge *search.Engine, b *game.Board, m int) bool {
+	a := b.Clone()
+	if a.Play(m) != nil {
+		return false
+	}
+	plies, ok := proveWith(t, judge, a, keyNodes).Decisive()
+	return ok && plies < 0
+}
+
+func proveWith(t *testing.T, judge *search.Engine, b *game.Board, nodes int64) search.Result {
+	r, err := judge.Search(context.Background(), b, search.Limits{Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

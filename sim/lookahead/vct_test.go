@@ -53,7 +53,7 @@ func TestVCTTactics(t *testing.T) {
 	on, off := vctConfig(t).Lookahead, config.PackDefault().Lookahead
 	kinds := map[string]int{}
 	rules := map[game.Rule]int{}
-	var solvedOn, solvedOff int
+	var solvedOn, solvedOff, defended int
 	for _, tc := range ts {
 		kinds[tc.Kind]++
 		rules[tc.Board.Rule()]++
@@ -67,6 +67,9 @@ func TestVCTTactics(t *testing.T) {
 				t.Errorf("%s (line %d): no forced win found (value %d, %s)", tc.Name, tc.Line, r.Value, r.Reason)
 				ok = false
 			}
+		}
+		if ok && r.Reason == lookahead.ReasonDefend {
+			defended++
 		}
 		if ok {
 			solvedOn++
@@ -87,7 +90,10 @@ func TestVCTTactics(t *testing.T) {
 	if rules[game.Freestyle] == 0 || rules[game.Renju] == 0 {
 		t.Errorf("the table wants freestyle and renju positions, has %v", rules)
 	}
-	t.Logf("%d positions (%v): solved %d with VCT on, %d with it off (the pack's default)", len(ts), kinds, solvedOn, solvedOff)
+	if solvedOff == len(ts) {
+		t.Errorf("the lookahead without VCT solves every position: the table does not test the VCT")
+	}
+	t.Logf("%d positions (%v): solved %d with VCT on (%d by the defence's move), %d with it off (the pack's default)", len(ts), kinds, solvedOn, defended, solvedOff)
 }
 
 // picture builds a 15×15 position from lists of stones.
@@ -165,7 +171,9 @@ func TestVCTWinsWhereVCFCannot(t *testing.T) {
 // by VCT is put to the judge. It returns how many were claimed, how many
 // the judge did not prove, and the first of those.
 func vctClaims(t *testing.T, mk func(config.Lookahead) *lookahead.Searcher, games int) (claims, unproved int, first string) {
+	// The root's VCT is what is checked: smaller budgets, no defence.
 	cfg := vctConfig(t).Lookahead
+	cfg.VCTDepth, cfg.VCTWidth, cfg.VCTNodes, cfg.DefendVCTNodes = 6, 6, 3000, 0
 	judge := search.New(config.Default(), search.Options{Threads: 1})
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
