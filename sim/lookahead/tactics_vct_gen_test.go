@@ -46,12 +46,14 @@ func TestGenerateVCTTactics(t *testing.T) {
 # (sim/search, 300,000 nodes for each move of an answer key). Renju positions are ones where the lookahead's quick test of a
 # black move agrees with the full rule on every empty cell, in the position
 # and along the judge's line.
-#   vct         the judge wins by threats (fours and open threes) and finds no
-#               win by fours alone: want = the judge's first threat and every
-#               four or open three after which it proves the opponent lost
-#   defend-vct  the opponent wins by threats (not by fours alone) if the side to
-#               move lets it: want = every move after which the judge finds no
-#               win for it (at most three such moves near the stones)
+#   vct         the judge wins by threats (fours and open threes), five on move
+#               11 at the latest, and finds no win by fours alone: want = the
+#               judge's first threat and every four or open three after which
+#               it proves the opponent lost
+#   defend-vct  the opponent wins by threats (not by fours alone, five on move 7
+#               at the latest) if the side to move lets it: want = every move
+#               after which the judge finds no win for it (at most three such
+#               moves near the stones)
 `)
 	cfg := config.Default()
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
@@ -97,7 +99,7 @@ func classifyVCT(t *testing.T, judge *search.Engine, b *game.Board, got, bucket 
 	open := func(k string) bool { return got[k] < bucket[k] && !seen[k] }
 	r := prove(t, judge, b)
 	if plies, ok := r.Decisive(); ok && plies > 0 {
-		if r.Reason != "vct" || plies > 13 || !open(lookahead.KindVCT) {
+		if r.Reason != "vct" || plies > 11 || !open(lookahead.KindVCT) {
 			return "", nil, ""
 		}
 		if b.Rule() == game.Renju && !quickAlong(b, r.PV) {
@@ -124,7 +126,7 @@ func classifyVCT(t *testing.T, judge *search.Engine, b *game.Board, got, bucket 
 	}
 	rp := prove(t, judge, pass)
 	plies, ok := rp.Decisive()
-	if !ok || plies <= 1 || plies > 11 || rp.Reason != "vct" {
+	if !ok || plies <= 1 || plies > 7 || rp.Reason != "vct" {
 		return "", nil, ""
 	}
 	if b.Rule() == game.Renju && !quickAlong(pass, rp.PV) {
@@ -139,7 +141,7 @@ func classifyVCT(t *testing.T, judge *search.Engine, b *game.Board, got, bucket 
 			want = append(want, m)
 			continue
 		}
-		if p, won := proveWith(t, judge, a, keyNodes).Decisive(); !won || p < 0 {
+		if p, won := decided(t, judge, a); !won || p < 0 {
 			want = append(want, m)
 		}
 		if len(want) > 3 {
@@ -173,8 +175,31 @@ func lostAfter(t *testing.T, judge *search.Engine, b *game.Board, m int) bool {
 	if a.Play(m) != nil {
 		return false
 	}
-	plies, ok := proveWith(t, judge, a, keyNodes).Decisive()
+	plies, ok := decided(t, judge, a)
 	return ok && plies < 0
+}
+
+// decided is the judge's forced result in b (keyNodes), as Decisive
+// gives it for the side to move. The judge answers a forced move (the
+// block of a four) without a search; decided plays it and judges what
+// follows.
+func decided(t *testing.T, judge *search.Engine, b *game.Board) (plies int, ok bool) {
+	r := proveWith(t, judge, b, keyNodes)
+	if p, ok := r.Decisive(); ok || r.Reason != "only-move" {
+		return p, ok
+	}
+	a := b.Clone()
+	if a.Play(r.Move) != nil || a.Over() {
+		return 0, false
+	}
+	p, ok := decided(t, judge, a)
+	switch {
+	case !ok:
+		return 0, false
+	case p > 0:
+		return -(p + 1), true
+	}
+	return -p + 1, true
 }
 
 func proveWith(t *testing.T, judge *search.Engine, b *game.Board, nodes int64) search.Result {

@@ -44,7 +44,13 @@ func (s *Searcher) vct(a game.Colour, depth, ply int, skip func(int) bool) (five
 	if ply+2 > MaxPly {
 		return 0, -1
 	}
-	for _, c := range s.candidates(a, s.cfg.VCTWidth, threatCell, skip, ply) {
+	// With one threat left only a four can win (two five points, or a
+	// block renju's black may not play): a three is not tried.
+	kind := threatCell
+	if depth <= 1 {
+		kind = fourCell
+	}
+	for _, c := range s.candidates(a, s.cfg.VCTWidth, kind, skip, ply) {
 		mark := len(s.line)
 		if !s.spend() {
 			return 0, -1
