@@ -221,3 +221,25 @@ func TestVCTClaimsCatchForgottenCounterFours(t *testing.T) {
 	}
 	t.Logf("caught: %d of %d claims unproved; the first: %s", unproved, claims, first)
 }
+
+// TestVCTTacticsCatchForgottenCounterFours: the table fails a search
+// whose three's answers leave out the opponent's fours (it claims wins
+// the opponent's fours refute, or misjudges a defence).
+func TestVCTTacticsCatchForgottenCounterFours(t *testing.T) {
+	ts, err := lookahead.ReadTactics("testdata/tactics-vct.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := vctConfig(t).Lookahead
+	var failed []string
+	for _, tc := range ts {
+		r := lookahead.WithoutCounterFours(lookahead.New(cfg)).Choose(stateOf(tc.Board), tc.Board.ToMove(), nil)
+		if !slices.Contains(tc.Want, r.Move) {
+			failed = append(failed, tc.Name)
+		}
+	}
+	if len(failed) == 0 {
+		t.Fatal("the planted search solves the whole table: it cannot catch a VCT that forgets counter-fours")
+	}
+	t.Logf("the planted search fails %d of %d: %s", len(failed), len(ts), strings.Join(failed, " "))
+}
