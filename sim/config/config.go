@@ -133,6 +133,14 @@ type Lookahead struct {
 	// cells of the opponent's win it may try instead of the search's
 	// move; 0 = no defence.
 	DefendNodes, DefendTries int
+	// VCTDepth is how many of our threats (fours and open threes) one
+	// line of the root's threat-space search may hold, 0 = none;
+	// VCTWidth the threat moves tried at each of its nodes; VCTNodes the
+	// stones it may place. DefendVCTNodes is what each defence check may
+	// place looking for the opponent's threat-space win after a move
+	// (vct_depth deep), 0 = the defence checks fours only. The pack has
+	// no threat-space search yet: a config for it keeps these off.
+	VCTDepth, VCTWidth, VCTNodes, DefendVCTNodes int
 	// TickCommands is how many commands the pack's search may run in one
 	// tick (gen proves every tick's slice within it).
 	TickCommands int
@@ -263,7 +271,8 @@ func builtin() *Config {
 // DefaultLookahead is the code's default [lookahead] section.
 func DefaultLookahead() Lookahead {
 	return Lookahead{Depth: 3, Width: 3, RootWidth: 8, VCFDepth: 6, VCFWidth: 5,
-		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 150, DefendNodes: 300, DefendTries: 8, TickCommands: 30_000,
+		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 150, DefendNodes: 300, DefendTries: 8,
+		VCTDepth: 0, VCTWidth: 6, VCTNodes: 3000, DefendVCTNodes: 0, TickCommands: 30_000,
 		Value: [eval.NumPatterns]int32{eval.One: 2, eval.Two: 5, eval.OpenTwo: 20, eval.Three: 15,
 			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000}}
 }
@@ -348,19 +357,23 @@ type raw struct {
 		Value        map[string]int64 `toml:"value"`
 	} `toml:"search"`
 	Lookahead struct {
-		Depth        *int64           `toml:"depth"`
-		Width        *int64           `toml:"width"`
-		RootWidth    *int64           `toml:"root_width"`
-		VCFDepth     *int64           `toml:"vcf_depth"`
-		VCFWidth     *int64           `toml:"vcf_width"`
-		LeafVCFDepth *int64           `toml:"leaf_vcf_depth"`
-		LeafVCFNodes *int64           `toml:"leaf_vcf_nodes"`
-		Nodes        *int64           `toml:"nodes"`
-		VCFNodes     *int64           `toml:"vcf_nodes"`
-		DefendNodes  *int64           `toml:"defend_nodes"`
-		DefendTries  *int64           `toml:"defend_tries"`
-		TickCommands *int64           `toml:"tick_commands"`
-		Value        map[string]int64 `toml:"value"`
+		Depth          *int64           `toml:"depth"`
+		Width          *int64           `toml:"width"`
+		RootWidth      *int64           `toml:"root_width"`
+		VCFDepth       *int64           `toml:"vcf_depth"`
+		VCFWidth       *int64           `toml:"vcf_width"`
+		LeafVCFDepth   *int64           `toml:"leaf_vcf_depth"`
+		LeafVCFNodes   *int64           `toml:"leaf_vcf_nodes"`
+		Nodes          *int64           `toml:"nodes"`
+		VCFNodes       *int64           `toml:"vcf_nodes"`
+		DefendNodes    *int64           `toml:"defend_nodes"`
+		DefendTries    *int64           `toml:"defend_tries"`
+		VCTDepth       *int64           `toml:"vct_depth"`
+		VCTWidth       *int64           `toml:"vct_width"`
+		VCTNodes       *int64           `toml:"vct_nodes"`
+		DefendVCTNodes *int64           `toml:"defend_vct_nodes"`
+		TickCommands   *int64           `toml:"tick_commands"`
+		Value          map[string]int64 `toml:"value"`
 	} `toml:"lookahead"`
 	Pack struct {
 		Description *string `toml:"description"`
@@ -482,6 +495,10 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.VCFNodes, rl.VCFNodes, "lookahead.vcf_nodes", 0, 1_000_000)
 	d.intIn(&la.DefendNodes, rl.DefendNodes, "lookahead.defend_nodes", 0, 1_000_000)
 	d.intIn(&la.DefendTries, rl.DefendTries, "lookahead.defend_tries", 0, MaxLookaheadWidth)
+	d.intIn(&la.VCTDepth, rl.VCTDepth, "lookahead.vct_depth", 0, MaxLookaheadDepth)
+	d.intIn(&la.VCTWidth, rl.VCTWidth, "lookahead.vct_width", 1, MaxLookaheadWidth)
+	d.intIn(&la.VCTNodes, rl.VCTNodes, "lookahead.vct_nodes", 0, 1_000_000)
+	d.intIn(&la.DefendVCTNodes, rl.DefendVCTNodes, "lookahead.defend_vct_nodes", 0, 1_000_000)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 
@@ -527,6 +544,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Search.Time == 0 && c.Search.Nodes == 0 {
 		return &Error{File: c.Source, Key: "search.time", Msg: "no time and no node budget: the search would never stop (set time or nodes)"}
+	}
+	if la := c.Lookahead; la.DefendVCTNodes > 0 && la.VCTDepth == 0 {
+		return &Error{File: c.Source, Key: "lookahead.defend_vct_nodes", Msg: "the threat-space defence needs lookahead.vct_depth above 0 (the depth its checks search)"}
 	}
 	p := c.Pack
 	if p.BoardsPerPlayer > p.Boards {
@@ -701,8 +721,9 @@ var known = map[string][]string{
 	"seed000": {"attack", "defence", "cap", "centre_max", "centre_min", "high", "line_radius", "diagonal_radius"},
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
-	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries", "tick_commands", "value"},
-	"pack":      {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
+	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "tick_commands", "value"},
+	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 
 func hint(k toml.Key) string {

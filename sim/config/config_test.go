@@ -74,6 +74,11 @@ func TestErrors(t *testing.T) {
 		{"pack description", "[pack]\ndescription = \"a\\nb\"\n", `bad.toml:2: key "pack.description": want one line`},
 		{"pack boards", "[pack]\nboards = 9\n", `bad.toml:2: key "pack.boards": 9 is out of range 1..8`},
 		{"pack no boards", "[pack]\nboards = 0\n", `bad.toml:2: key "pack.boards": 0 is out of range 1..8`},
+		{"lookahead vct depth", "[lookahead]\nvct_depth = 13\n", `bad.toml:2: key "lookahead.vct_depth": 13 is out of range 0..12`},
+		{"lookahead vct width", "[lookahead]\nvct_width = 0\n", `bad.toml:2: key "lookahead.vct_width": 0 is out of range 1..16`},
+		{"lookahead vct nodes", "[lookahead]\nvct_nodes = -1\n", `bad.toml:2: key "lookahead.vct_nodes": -1 is out of range`},
+		{"lookahead vct key", "[lookahead]\nvct_dpeth = 2\n", `bad.toml:2: key "lookahead.vct_dpeth": unknown key; did you mean "vct_depth"?`},
+		{"lookahead vct defence without depth", "[lookahead]\n\ndefend_vct_nodes = 500\n", `bad.toml:3: key "lookahead.defend_vct_nodes": the threat-space defence needs lookahead.vct_depth above 0`},
 		{"pack boards per player", "[pack]\nboards = 2\nboards_per_player = 3\n", `key "pack.boards_per_player": 3 is more than pack.boards (2)`},
 	}
 	for _, tt := range tests {

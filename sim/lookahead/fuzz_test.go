@@ -10,8 +10,10 @@ import (
 // FuzzParseTactics: the table parser never panics, and what it accepts
 // is a legal position with legal answers.
 func FuzzParseTactics(f *testing.F) {
-	if data, err := os.ReadFile("testdata/tactics.txt"); err == nil {
-		f.Add(data)
+	for _, file := range []string{"testdata/tactics.txt", "testdata/tactics-vct.txt"} {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(data)
+		}
 	}
 	f.Add([]byte("name: x\nkind: vcf\nrule: freestyle\nwant: a1\n     a b c d e\n  5 . . . . .\n  4 . . . . .\n  3 . . X . .\n  2 . . . O .\n  1 . . . . .\nblack to move\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

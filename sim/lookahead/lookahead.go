@@ -17,7 +17,12 @@
 //     the opponent has a five at g, play g.
 //  2. S's win by continuous fours (vcf), with at most 1, 2, …, vcf_depth
 //     fours in turn (so a short win is found first), vcf_nodes stones in
-//     all: if found, play its first four.
+//     all: if found, play its first four. Then, if vct_depth is set, S's
+//     win by threats (vct, see vct.go): fours and open threes, the
+//     opponent's every answer to a three tried (the cells that stop its
+//     open four, and its own fours), deepened the same way to vct_depth
+//     threats, vct_width threat moves a node, vct_nodes stones: if found,
+//     play its first threat.
 //  3. Alpha-beta (negamax) over the root_width best cells by S's score, to
 //     depth plies, width cells at each inner node, at most nodes stones.
 //     After each stone, the five points it made for its colour (empty
@@ -41,7 +46,11 @@
 //     the opponent no such win is played; a tried cell's refutation adds
 //     its own line's new cells to the list, which holds defend_tries
 //     cells; after the first line come our own fours (the counter-attack:
-//     checked after the opponent's block, as if we then passed).
+//     checked after the opponent's block, as if we then passed). With
+//     defend_vct_nodes set, a check that finds no win by fours also
+//     looks for the opponent's win by threats (vct_depth deep, that many
+//     stones more), whose line (its threats, the blocks and a three's
+//     answers) is tried the same way.
 //
 // Why no board-wide check for fives is needed: stage 1 leaves the root
 // without five points for either side, a five point can only be made by a
@@ -89,6 +98,7 @@ const (
 	ReasonFive   = "five"   // stage 1: the greedy move makes five
 	ReasonBlock  = "block"  // stage 1: the greedy move blocks the opponent's five
 	ReasonVCF    = "vcf"    // stage 2: a win by continuous fours
+	ReasonVCT    = "vct"    // stage 2: a win by threats (fours and open threes)
 	ReasonSearch = "search" // stage 3: the alpha-beta search
 	ReasonDefend = "defend" // stage 4: a cell of the opponent's win by fours after the search's move
 )
@@ -108,9 +118,9 @@ type Result struct {
 	Value  int32 // from the mover's view: ±(Win-k) for a five on move k, else 0
 	Nodes  int   // stones placed by stages 2, 3 and 4
 	Reason string
-	// VCFNodes is the part of Nodes spent by stage 2, DefendNodes the
-	// part spent by stage 4.
-	VCFNodes, DefendNodes int
+	// VCFNodes is the part of Nodes spent by stage 2's continuous
+	// fours, VCTNodes by its threat-space search, DefendNodes by stage 4.
+	VCFNodes, VCTNodes, DefendNodes int
 	// Root lists stage 3's candidates in the order searched and the
 	// values they got (those the budget left unfinished are left out).
 	Root []RootMove
@@ -153,6 +163,10 @@ type Searcher struct {
 	recording bool
 	line      []int
 	bufs      [][]cand // candidate lists by ply
+
+	// noCounterFours plants a bug for the tests: a three's answers
+	// leave out the opponent's own fours.
+	noCounterFours bool
 }
 
 type cand struct {
@@ -201,10 +215,25 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 			}
 		}
 	}
+	if s.cfg.VCTDepth > 0 && s.cfg.VCTNodes > 0 {
+		// Deepened as the vcf is, with a budget of its own.
+		before := s.nodes
+		s.abort, s.cut = false, false
+		s.limit = s.nodes + s.cfg.VCTNodes
+		s.vcfLimit = s.limit
+		for d := 1; d <= s.cfg.VCTDepth && !s.abort; d++ {
+			five, first := s.vct(toMove, d, 0, skip)
+			res.Nodes, res.VCTNodes = s.nodes, s.nodes-before
+			if five > 0 {
+				res.Move, res.Value, res.Reason = first, Win-int32(five), ReasonVCT
+				return res
+			}
+		}
+	}
 
 	s.abort, s.limit = false, s.nodes+s.cfg.Nodes
 	res.Reason = ReasonSearch
-	cands := s.candidates(toMove, s.cfg.RootWidth, false, skip, 0)
+	cands := s.candidates(toMove, s.cfg.RootWidth, anyCell, skip, 0)
 	alpha, beta := int32(-math.MaxInt32), int32(math.MaxInt32)
 	best := int32(math.MinInt32)
 	for _, c := range cands {
@@ -259,7 +288,7 @@ func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
 	addLine()
 	// Then our own fours (the root's candidates for them): a four gains a
 	// move, and its stone or the block may break the opponent's line.
-	for _, c := range s.candidates(t, s.cfg.VCFWidth, true, skip, 0) {
+	for _, c := range s.candidates(t, s.cfg.VCFWidth, fourCell, skip, 0) {
 		add(c.cell)
 	}
 	for q := 1; q < len(res.Defence); q++ {
@@ -294,7 +323,7 @@ func (s *Searcher) refuted(m int, t game.Colour) bool {
 	five := 0
 	switch k, f := s.fives(m, t); {
 	case k == 0:
-		five = s.fours(u, 1)
+		five = s.wins(u, 1)
 	case k >= 2 || s.renju && u == game.Black && s.quickForbidden(f):
 		// The opponent cannot stop the five.
 	case s.spend():
@@ -302,13 +331,25 @@ func (s *Searcher) refuted(m int, t game.Colour) bool {
 		if kd, _ := s.fives(f, u); kd > 0 {
 			five = 1
 		} else {
-			five = s.fours(u, 2)
+			five = s.wins(u, 2)
 		}
 		s.st.Remove(f)
 	}
 	s.st.Remove(m)
 	slices.Reverse(s.line)
 	return five > 0
+}
+
+// wins is a check's search for u's win from ply: by continuous fours
+// within the check's budget, then, if defend_vct_nodes is set, by threats
+// within that many stones more.
+func (s *Searcher) wins(u game.Colour, ply int) int {
+	if five := s.fours(u, ply); five > 0 || s.cfg.DefendVCTNodes <= 0 {
+		return five
+	}
+	s.abort, s.limit = false, s.nodes+s.cfg.DefendVCTNodes
+	s.vcfLimit = s.limit
+	return s.threats(u, ply)
 }
 
 // fours is a check's search for u's win by continuous fours from ply,
@@ -392,7 +433,7 @@ func (s *Searcher) node(t game.Colour, depth int, alpha, beta int32, ply int) in
 		}
 		return s.static(t)
 	}
-	cands := s.candidates(t, s.cfg.Width, false, nil, ply)
+	cands := s.candidates(t, s.cfg.Width, anyCell, nil, ply)
 	if len(cands) == 0 {
 		return 0
 	}
@@ -423,7 +464,7 @@ func (s *Searcher) vcf(a game.Colour, depth, ply int, skip func(int) bool) (five
 		return 0, -1
 	}
 	d := a.Opponent()
-	for _, c := range s.candidates(a, s.cfg.VCFWidth, true, skip, ply) {
+	for _, c := range s.candidates(a, s.cfg.VCFWidth, fourCell, skip, ply) {
 		if !s.spend() {
 			return 0, -1
 		}
@@ -480,20 +521,20 @@ func (s *Searcher) spend() bool {
 }
 
 // candidates returns up to k empty cells by t's score, best first, ties
-// to the earlier cell in the model's order; foursOnly keeps only cells
-// where t makes a four. Renju black's quickly forbidden cells are left
-// out. The list is scratch space of ply, valid until the next call there.
+// to the earlier cell in the model's order; kind keeps only cells where t
+// makes a four (fourCell) or a four or an open three (threatCell). Renju
+// black's quickly forbidden cells are left out. The list is scratch space
+// of ply, valid until the next call there.
 //
 // It is the pack's one pass in tie-break order with an insertion into a
 // sorted list: a cell goes before the first entry it strictly beats.
-func (s *Searcher) candidates(t game.Colour, k int, foursOnly bool, skip func(int) bool, ply int) []cand {
-	for len(s.bufs) <= ply {
-		s.bufs = append(s.bufs, make([]cand, 0, config.MaxLookaheadWidth+1))
-	}
-	list := s.bufs[ply][:0]
+func (s *Searcher) candidates(t game.Colour, k, kind int, skip func(int) bool, ply int) []cand {
+	list := s.buf(ply)
 	black := s.renju && t == game.Black
 	for _, cell := range s.m.Order {
-		if s.st.At(cell) != game.Empty || foursOnly && s.st.Fours(cell, t) == 0 ||
+		if s.st.At(cell) != game.Empty ||
+			kind == fourCell && s.st.Fours(cell, t) == 0 ||
+			kind == threatCell && s.st.Fours(cell, t) == 0 && s.st.OpenThrees(cell, t) == 0 ||
 			skip != nil && skip(cell) || black && s.quickForbidden(cell) {
 			continue
 		}
@@ -513,6 +554,14 @@ func (s *Searcher) candidates(t game.Colour, k int, foursOnly bool, skip func(in
 	}
 	s.bufs[ply] = list
 	return list
+}
+
+// buf returns ply's candidate space, emptied.
+func (s *Searcher) buf(ply int) []cand {
+	for len(s.bufs) <= ply {
+		s.bufs = append(s.bufs, make([]cand, 0, config.MaxLookaheadWidth+1))
+	}
+	return s.bufs[ply][:0]
 }
 
 // fives counts the five points of colour c on the four lines through

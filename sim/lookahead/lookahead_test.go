@@ -1,6 +1,7 @@
 package lookahead
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -100,7 +101,7 @@ func (s *Searcher) minimax(t game.Colour, depth, ply int, forced int) int32 {
 	if depth <= 0 {
 		return s.node(t, 0, 0, 0, ply) // the leaf: its VCF and static value
 	}
-	cands := append([]cand(nil), s.candidates(t, s.cfg.Width, false, nil, ply)...)
+	cands := append([]cand(nil), s.candidates(t, s.cfg.Width, anyCell, nil, ply)...)
 	if len(cands) == 0 {
 		return 0
 	}
@@ -149,7 +150,7 @@ func TestAlphaBetaIsMinimax(t *testing.T) {
 		ref.st, ref.m, ref.renju = st, st.Model(), rule == game.Renju
 		ref.setSize(11)
 		ref.limit, ref.vcfLimit = math.MaxInt, math.MaxInt
-		cands := append([]cand(nil), ref.candidates(b.ToMove(), cfg.RootWidth, false, nil, 0)...)
+		cands := append([]cand(nil), ref.candidates(b.ToMove(), cfg.RootWidth, anyCell, nil, 0)...)
 		bestV, bestM := int32(math.MinInt32), -1
 		for _, c := range cands {
 			v := ref.minimaxChild(c.cell, b.ToMove(), cfg.Depth-1, 0)
@@ -181,7 +182,7 @@ func TestCandidatesOrder(t *testing.T) {
 		s := New(config.PackDefault().Lookahead)
 		s.st, s.m = st, st.Model()
 		s.setSize(9)
-		got := s.candidates(b.ToMove(), 5, false, nil, 0)
+		got := s.candidates(b.ToMove(), 5, anyCell, nil, 0)
 		// Reference: a stable sort of every empty cell in the model's
 		// order by descending score.
 		var all []cand
@@ -258,4 +259,76 @@ func fiveAlong(b *game.Board, q int, d [2]int, c game.Colour) bool {
 		return run == 5
 	}
 	return run >= 5
+}
+
+// vctLookahead is the pack's default with the threat-space search on
+// and small budgets, so that they bind.
+func vctLookahead(vctNodes, defendVCT int) config.Lookahead {
+	cfg := config.PackDefault().Lookahead
+	cfg.VCTDepth, cfg.VCTWidth, cfg.VCTNodes, cfg.DefendVCTNodes = 6, 6, vctNodes, defendVCT
+	return cfg
+}
+
+// TestVCTLeavesTheStateAndKeepsItsBudgets: with the threat-space search
+// on, every make is unmade, two searches of a position agree in every
+// field, and the VCT and the defence spend no more than their budgets,
+// the VCT all of it when it runs out (a stone is a node, as in the VCF).
+func TestVCTLeavesTheStateAndKeepsItsBudgets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var ranOut, vctWins, defended int
+	for k := 0; k < 120; k++ {
+		rule := []game.Rule{game.Freestyle, game.Renju}[k%2]
+		st, b := randomState(t, rng, 13, rule, 8+rng.IntN(24))
+		if st == nil {
+			continue
+		}
+		cfg := vctLookahead(40+rng.IntN(400), 20+rng.IntN(200))
+		before := snapshot(st, 13)
+		r1 := New(cfg).Choose(st, b.ToMove(), nil)
+		if err := st.Check(); err != nil {
+			t.Fatalf("after a search: %v", err)
+		}
+		after := snapshot(st, 13)
+		for i := range before {
+			if before[i] != after[i] {
+				t.Fatalf("position %d: the search changed the state at %d\n%s", k, i/3, game.Picture(b))
+			}
+		}
+		r2 := New(cfg).Choose(st, b.ToMove(), nil)
+		if fmt.Sprint(r1) != fmt.Sprint(r2) {
+			t.Fatalf("position %d: two searches differ:\n%+v\n%+v", k, r1, r2)
+		}
+		if r1.VCTNodes > cfg.VCTNodes {
+			t.Fatalf("position %d: the VCT placed %d stones, over its budget %d", k, r1.VCTNodes, cfg.VCTNodes)
+		}
+		if most := (cfg.DefendTries + 1) * (cfg.DefendNodes + cfg.DefendVCTNodes); r1.DefendNodes > most {
+			t.Fatalf("position %d: the defence placed %d stones, over %d", k, r1.DefendNodes, most)
+		}
+		if r1.Nodes < r1.VCFNodes+r1.VCTNodes+r1.DefendNodes+rootNodes(r1) {
+			t.Fatalf("position %d: %d nodes is less than the stages' sum %+v", k, r1.Nodes, r1)
+		}
+		switch {
+		case r1.VCTNodes == cfg.VCTNodes:
+			ranOut++
+		case r1.Reason == ReasonVCT:
+			vctWins++
+		}
+		if r1.Reason == ReasonDefend {
+			defended++
+		}
+	}
+	if ranOut == 0 || vctWins == 0 {
+		t.Errorf("the positions never ran the VCT out (%d) or never won by it (%d): the test proves little", ranOut, vctWins)
+	}
+	t.Logf("VCT ran out %d times, won %d; the defence moved %d times", ranOut, vctWins, defended)
+}
+
+// rootNodes is what stage 3's finished root moves spent (a root move the
+// budget stopped spends more, left out of Root).
+func rootNodes(r Result) int {
+	n := 0
+	for _, m := range r.Root {
+		n += m.Nodes
+	}
+	return n
 }

@@ -15,7 +15,7 @@ import (
 // side to move must play one of Want.
 type Tactic struct {
 	Name  string
-	Kind  string // KindVCF, KindFourThree or KindDefend
+	Kind  string // KindVCF, KindFourThree, KindDefend, KindVCT or KindDefendVCT
 	Board *game.Board
 	Want  []int  // the moves that solve it (all of them, as the judge found them)
 	Note  string // how the answer key was found
@@ -27,9 +27,13 @@ const (
 	KindVCF       = "vcf"        // the side to move wins by continuous fours
 	KindFourThree = "four-three" // ... and its line makes a four and an open three at once
 	KindDefend    = "defend"     // the opponent wins by continuous fours unless one of few moves is played
+	// The threat-space kinds (testdata/tactics-vct.txt; the pack has no
+	// threat-space search yet, so its table stays without them).
+	KindVCT       = "vct"        // the side to move wins by fours and open threes, not by fours alone
+	KindDefendVCT = "defend-vct" // the opponent wins by threats unless one of few moves is played
 )
 
-var kinds = []string{KindVCF, KindFourThree, KindDefend}
+var kinds = []string{KindVCF, KindFourThree, KindDefend, KindVCT, KindDefendVCT}
 
 // ReadTactics reads a tactics table (see ParseTactics).
 func ReadTactics(path string) ([]Tactic, error) {

@@ -27,7 +27,9 @@ func init() {
 // Lookahead is the lookahead AI (sim/lookahead): the greedy model with the
 // threat and alpha-beta search the pack built with --ai lookahead runs,
 // node for node. Without a config it plays the pack's default config
-// (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does.
+// (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does. A config
+// with lookahead.vct_depth set adds the threat-space search, which the
+// pack does not have yet.
 type Lookahead struct {
 	name     string
 	models   *modelCache
