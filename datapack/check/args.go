@@ -2,7 +2,6 @@ package check
 
 import (
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -325,27 +324,15 @@ var teamColors = map[string]bool{
 	"aqua": true, "red": true, "light_purple": true, "yellow": true, "white": true, "reset": true,
 }
 
-// readTime is TimeArgument.parse: a float and an optional unit d, s or t,
-// rounded to ticks and checked against the minimum.
+// readTime is TimeArgument.parse: syntax.ReadTime checked against the
+// node's minimum.
 func readTime(r *reader, p Props) *syntax.Error {
-	f, err := r.ReadFloat()
+	ticks, err := r.ReadTime()
 	if err != nil {
 		return err
 	}
-	unit := r.ReadUnquotedString()
-	mult := map[string]float64{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
-	if mult == 0 {
-		return syntax.Errorf(r.Pos, "invalid unit '%s'", unit)
-	}
-	ticks := math.Floor(float64(f*float32(mult)) + 0.5)
-	if ticks > math.MaxInt32 {
-		ticks = math.MaxInt32
-	}
-	if ticks < math.MinInt32 {
-		ticks = math.MinInt32
-	}
-	if ticks < p.Min {
-		return syntax.Errorf(r.Pos, "tick count must not be less than %s, found %s", fmtNum(p.Min, true), fmtNum(ticks, true))
+	if float64(ticks) < p.Min {
+		return syntax.Errorf(r.Pos, "tick count must not be less than %s, found %d", fmtNum(p.Min, true), ticks)
 	}
 	return nil
 }

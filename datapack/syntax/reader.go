@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -274,4 +275,41 @@ func (r *Reader) ReadWordToSpace() string {
 		r.Skip()
 	}
 	return r.Text[start:r.Pos]
+}
+
+// timeUnits are TimeArgument's units in ticks; no unit means ticks.
+var timeUnits = map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}
+
+// ReadTime is TimeArgument.parse without its minimum: a float and an
+// optional unit d, s or t, times the unit in float arithmetic and rounded
+// as Math.round(float) does, which saturates at the int range (so
+// 99999999999d is 2147483647 ticks, not an overflowed negative). The
+// reader stops after the unit, where the game reports a bad unit and a
+// count below the argument's minimum.
+func (r *Reader) ReadTime() (int32, *Error) {
+	f, err := r.ReadFloat()
+	if err != nil {
+		return 0, err
+	}
+	unit := r.ReadUnquotedString()
+	mult, ok := timeUnits[unit]
+	if !ok {
+		return 0, r.Errorf("invalid unit '%s'", unit)
+	}
+	return javaRound(f * mult), nil
+}
+
+// javaRound is Math.round(float): the nearest int, ties up, saturating at
+// the int range, NaN 0.
+func javaRound(f float32) int32 {
+	v := math.Floor(float64(f) + 0.5)
+	switch {
+	case v != v:
+		return 0
+	case v >= math.MaxInt32:
+		return math.MaxInt32
+	case v <= math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(v)
 }

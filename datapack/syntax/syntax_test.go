@@ -216,3 +216,32 @@ func TestRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTime holds TimeArgument's arithmetic: float product, Math.round
+// (ties up, saturating at the int range), the reader left after the unit.
+func TestReadTime(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int32
+		err  string
+	}{
+		{"1", 1, ""}, {"20t", 20, ""}, {"2s", 40, ""}, {"1d", 24000, ""},
+		{"0.5", 1, ""}, {"-0.5", 0, ""}, {"0.4t", 0, ""}, {"1.5s", 30, ""},
+		{"2147483647t", 2147483647, ""}, {"2147483648t", 2147483647, ""},
+		{"99999999999d", 2147483647, ""}, {"-99999999999d", -2147483648, ""},
+		{"3x", 0, "invalid unit 'x'"}, {"s", 0, "expected float"},
+	} {
+		r := NewReader(tc.in + " rest")
+		got, err := r.ReadTime()
+		switch {
+		case tc.err != "":
+			if err == nil || err.Msg != tc.err {
+				t.Errorf("%q: got %d, %v; want error %q", tc.in, got, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tc.in, err)
+		case got != tc.want || r.Pos != len(tc.in):
+			t.Errorf("%q: got %d at %d, want %d at %d", tc.in, got, r.Pos, tc.want, len(tc.in))
+		}
+	}
+}

@@ -495,20 +495,17 @@ func (p *parser) checkComponent(t Tag, col int) error {
 	return p.r.errAt(col, "not a valid text component: %s", FormatSNBT(t))
 }
 
-// parseTime is TimeArgument: a float with optional unit d, s or t.
+// readTicks reads a TimeArgument's count, the checker's reading; a
+// variable so that a test can plant the overflow mcvm once had.
+var readTicks = (*syntax.Reader).ReadTime
+
+// parseTime is TimeArgument: the count and the minimum.
 func parseTime(r *reader, min int32) (int32, error) {
 	start := r.Pos
-	f, err := r.readFloat()
+	ticks, err := readTicks(&r.Reader)
 	if err != nil {
 		return 0, err
 	}
-	unit := r.ReadUnquotedString()
-	mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
-	if mult == 0 {
-		r.Pos = start
-		return 0, r.errf("invalid unit")
-	}
-	ticks := int32(math.Floor(float64(f*mult) + 0.5))
 	if ticks < min {
 		r.Pos = start
 		return 0, r.errf("tick count must not be less than %d, found %d", min, ticks)
