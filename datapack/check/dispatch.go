@@ -7,13 +7,12 @@ import (
 	"strings"
 )
 
-// tok is one node parsed on the way through the tree, with its byte range
-// in the line; toks form a backward linked list so that alternative parses
-// share their common prefix.
+// tok is one node parsed on the way through the tree; toks form a
+// backward linked list so that alternative parses share their common
+// prefix.
 type tok struct {
-	node       *Node
-	start, end int
-	prev       *tok
+	Token
+	prev *tok
 }
 
 // parse is the outcome of parsing one line, Brigadier's ParseResults.
@@ -69,10 +68,11 @@ func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *to
 		}
 		r := &reader{Text: p.s, Pos: start}
 		var err *syntax.Error
+		var value any
 		if child.Kind == LiteralNode {
 			r.Pos += len(child.Name)
 		} else {
-			err = p.c.parseArg(child, r)
+			value, err = p.c.parseArg(child, r)
 		}
 		if err == nil && r.CanRead() && r.Peek() != ' ' {
 			err = syntax.Errorf(r.Pos, "expected whitespace to end one argument, but found trailing data")
@@ -81,7 +81,7 @@ func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *to
 			errs = append(errs, err)
 			continue
 		}
-		t := &tok{node: child, start: start, end: r.Pos, prev: path}
+		t := &tok{Token{Node: child, Start: start, End: r.Pos, Value: value}, path}
 		var res parse
 		need := 2
 		if child.Redirect != nil {
@@ -117,10 +117,14 @@ func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *to
 }
 
 // tokens returns the parsed nodes in order.
-func (pr parse) tokens() []tok {
-	var out []tok
+func (pr parse) tokens() []Token {
+	n := 0
 	for t := pr.last; t != nil; t = t.prev {
-		out = append(out, *t)
+		n++
+	}
+	out := make([]Token, 0, n)
+	for t := pr.last; t != nil; t = t.prev {
+		out = append(out, t.Token)
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
@@ -159,8 +163,8 @@ func (pr parse) failure(s string) *syntax.Error {
 	}
 	if !pr.leafCmd {
 		n := pr.stuck
-		if pr.last != nil && pr.last.end == len(s) {
-			n = pr.last.node
+		if pr.last != nil && pr.last.End == len(s) {
+			n = pr.last.Node
 			if n.Redirect != nil {
 				n = n.Redirect
 			}

@@ -18,8 +18,8 @@ func TestCoordinates(t *testing.T) {
 		{"1.5 2.5", 2, false, true, true}, {"^ ^", 2, false, true, false}, {"~ ~", 2, true, true, true},
 	} {
 		r := &reader{Text: c.in}
-		err := readCoords(r, c.n, c.ints, c.noLoc)
-		if (err == nil) != c.ok || (c.ok && r.Pos != len(c.in)) {
+		v, err := readCoords(r, c.n, c.ints, c.noLoc)
+		if cs, _ := v.(Coords); (err == nil) != c.ok || (c.ok && (r.Pos != len(c.in) || cs.N != c.n)) {
 			t.Errorf("readCoords(%q, %d): got %v at %d, want ok=%v", c.in, c.n, err, r.Pos, c.ok)
 		}
 	}
