@@ -140,13 +140,13 @@ func parseNumberArg[T int32 | int64 | float32 | float64](what string, integral b
 	}
 }
 
-// parseStringArg's value is the string, unquoted.
+// parseStringArg's value is a phrase's string, unquoted; a word or the
+// greedy rest of the line is its text.
 func parseStringArg(_ *checker, n *Node, r *reader) (any, *syntax.Error) {
 	switch n.Props.Type {
 	case "greedy":
-		s := r.Rest()
 		r.Pos = len(r.Text)
-		return s, nil
+		return nil, nil
 	case "phrase":
 		s, err := r.ReadString()
 		if err != nil {
@@ -154,11 +154,13 @@ func parseStringArg(_ *checker, n *Node, r *reader) (any, *syntax.Error) {
 		}
 		return s, nil
 	}
-	return r.ReadUnquotedString(), nil
+	r.ReadUnquotedString()
+	return nil, nil
 }
 
 func parseUnquotedArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
-	return r.ReadUnquotedString(), nil
+	r.ReadUnquotedString()
+	return nil, nil
 }
 
 func parseOperationArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
@@ -169,7 +171,7 @@ func parseOperationArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	op := r.ReadWordToSpace()
 	switch op {
 	case "=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><":
-		return op, nil
+		return nil, nil
 	}
 	r.Pos = start
 	return nil, syntax.Errorf(start, "invalid operation '%s'", op)
@@ -206,7 +208,7 @@ func parseEntityAnchorArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 		r.Pos = start
 		return nil, syntax.Errorf(start, "invalid entity anchor position %s", s)
 	}
-	return s, nil
+	return nil, nil
 }
 
 func parseColorArg(_ *checker, n *Node, r *reader) (any, *syntax.Error) {
@@ -214,7 +216,7 @@ func parseColorArg(_ *checker, n *Node, r *reader) (any, *syntax.Error) {
 	if !teamColors[s] || (s == "reset" && n.Parser == "minecraft:team_color") {
 		return nil, syntax.Errorf(r.Pos, "invalid color '%s'", s)
 	}
-	return s, nil
+	return nil, nil
 }
 
 func parseHexColorArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
@@ -222,16 +224,16 @@ func parseHexColorArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	if len(s) != 6 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
 		return nil, syntax.Errorf(r.Pos, "invalid hex color '%s'", s)
 	}
-	return s, nil
+	return nil, nil
 }
 
 func parseScoreboardSlotArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	s := r.ReadUnquotedString()
 	if s == "list" || s == "sidebar" || s == "below_name" {
-		return s, nil
+		return nil, nil
 	}
 	if col, ok := strings.CutPrefix(s, "sidebar.team."); ok && teamColors[col] && col != "reset" {
-		return s, nil
+		return nil, nil
 	}
 	return nil, syntax.Errorf(r.Pos, "unknown display slot '%s'", s)
 }
@@ -257,7 +259,7 @@ func parseItemSlotArg(multi bool) argParser {
 		if !isItemSlot(s, multi) {
 			return nil, syntax.Errorf(r.Pos, "unknown slot '%s'", s)
 		}
-		return s, nil
+		return nil, nil
 	}
 }
 
@@ -386,7 +388,7 @@ func readEnum(r *reader, what string, values ...string) (any, *syntax.Error) {
 	s := r.ReadUnquotedString()
 	for _, v := range values {
 		if s == v {
-			return s, nil
+			return nil, nil
 		}
 	}
 	return nil, syntax.Errorf(r.Pos, "invalid %s '%s'", what, s)
@@ -551,11 +553,11 @@ func (c *checker) parseCriterion(r *reader) (any, *syntax.Error) {
 		"air": true, "armor": true,
 	}
 	if simple[s] {
-		return s, nil
+		return nil, nil
 	}
 	for _, p := range []string{"teamkill.", "killedByTeam."} {
 		if col, ok := strings.CutPrefix(s, p); ok && teamColors[col] && col != "reset" {
-			return s, nil
+			return nil, nil
 		}
 	}
 	typ, val, ok := strings.Cut(s, ":")
@@ -573,7 +575,7 @@ func (c *checker) parseCriterion(r *reader) (any, *syntax.Error) {
 		}[typeID]
 		valID := strings.Replace(val, ".", ":", 1)
 		if valReg != "" && c.reg.Has("minecraft:stat_type", typeID) && syntax.ValidResourceLocation(valID) && c.reg.Has(valReg, valID) {
-			return s, nil
+			return nil, nil
 		}
 	}
 	r.Pos = start

@@ -14,15 +14,16 @@ type Command struct {
 }
 
 // Token is one node of a parsed command: a literal, or an argument and
-// its value. Values by parser:
+// its value. Where the value is the argument's text itself (a word), it
+// is nil and Text gives it; otherwise, by parser:
 //
 //	brigadier:bool                    bool
 //	brigadier:integer, long           int32, int64 (within the node's bounds)
 //	brigadier:float, double           float32, float64
-//	brigadier:string                  string, unquoted
+//	brigadier:string                  string, unquoted (phrase; a word or greedy: nil)
 //	minecraft:time                    int32 ticks (syntax.Reader.ReadTime)
 //	minecraft:entity                  *syntax.Selector
-//	minecraft:score_holder, game_profile  Holder
+//	minecraft:score_holder, game_profile  *syntax.Selector, or nil for a name
 //	minecraft:int_range, float_range  syntax.IntRange, syntax.DoubleRange
 //	coordinates (block_pos, vec3, …)  Coords
 //	minecraft:swizzle                 [3]bool
@@ -30,10 +31,11 @@ type Command struct {
 //	minecraft:nbt_tag, compound, component, style  *syntax.Tag
 //	minecraft:nbt_path                NBTPath
 //	minecraft:uuid                    [16]byte
-//	word-like (objective, team, operation, enums, colours, slots, criteria)  string
 //
-// Block states and predicates, item stacks and predicates, particles and
-// messages are checked but have no value beyond their text: nil.
+// Words are nil: objectives, teams, operations, enums, colours, slots,
+// criteria, anchors. Block states and predicates, item stacks and
+// predicates, particles and messages are checked but have no value beyond
+// their text: nil.
 type Token struct {
 	Node       *Node
 	Start, End int // byte offsets in Command.Text
@@ -50,10 +52,38 @@ func (t Token) Literal(name string) bool { return t.Node.Kind == LiteralNode && 
 // it, against tree and, for registry arguments, reg. The error is the one
 // the game reports when it loads the line, at a byte offset of line.
 func Parse(line string, tree *Tree, reg *Registries) (*Command, *syntax.Error) {
-	c := &checker{tree: tree, reg: reg}
-	pr := c.parseLine(line)
+	cmd, err := NewParser(tree, reg).Parse(line)
+	if err != nil {
+		return nil, err
+	}
+	return &Command{Text: cmd.Text, Tokens: cmd.Tokens}, nil
+}
+
+// Parser parses many lines against one tree, reusing its memory from
+// line to line: a pack's worth of lines parses with a few allocations
+// each (the argument values).
+type Parser struct {
+	lp  lineParser
+	cmd Command
+}
+
+// NewParser returns a Parser for tree and reg. A Parser is not safe for
+// concurrent use.
+func NewParser(tree *Tree, reg *Registries) *Parser {
+	p := &Parser{}
+	p.lp.c = &checker{tree: tree, reg: reg}
+	return p
+}
+
+// Parse is the package's Parse, but the Command it returns (its Tokens
+// slice) is p's own and valid only until p's next Parse; the values in
+// it stay valid.
+func (p *Parser) Parse(line string) (*Command, *syntax.Error) {
+	pr := p.lp.parse(line)
 	if err := pr.failure(line); err != nil {
 		return nil, err
 	}
-	return &Command{Text: line, Tokens: pr.tokens()}, nil
+	p.cmd.Text = line
+	p.cmd.Tokens = pr.appendTokens(p.cmd.Tokens[:0])
+	return &p.cmd, nil
 }

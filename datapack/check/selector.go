@@ -33,15 +33,9 @@ func (c *checker) parseEntityArg(n *Node, r *reader) (any, *syntax.Error) {
 	return sel, nil
 }
 
-// Holder is the value of a score_holder or game_profile argument: a
-// selector, or a name ("*", "#fake", a player name, a UUID's text).
-type Holder struct {
-	Selector *syntax.Selector // nil for a name
-	Name     string
-}
-
-// parseScoreHolder is ScoreHolderArgument.parse: a selector, or any run of
-// non-space characters ("*", "#fake", a player name, a UUID).
+// parseScoreHolder is ScoreHolderArgument.parse: a selector (the value),
+// or any run of non-space characters ("*", "#fake", a player name, a
+// UUID; no value: the text is the name).
 func (c *checker) parseScoreHolder(n *Node, r *reader) (any, *syntax.Error) {
 	if r.CanRead() && r.Peek() == '@' {
 		sel, err := c.parseSelector(r)
@@ -51,9 +45,10 @@ func (c *checker) parseScoreHolder(n *Node, r *reader) (any, *syntax.Error) {
 		if n.Props.Amount != "multiple" && sel.MaxResults > 1 {
 			return nil, syntax.Errorf(sel.Start, "only one entity is allowed, but the provided selector allows more than one")
 		}
-		return Holder{Selector: sel}, nil
+		return sel, nil
 	}
-	return Holder{Name: r.ReadWordToSpace()}, nil
+	r.ReadWordToSpace()
+	return nil, nil
 }
 
 // parseGameProfile is GameProfileArgument.parse.
@@ -66,9 +61,10 @@ func (c *checker) parseGameProfile(r *reader) (any, *syntax.Error) {
 		if sel.IncludesEntities {
 			return nil, syntax.Errorf(sel.Start, "only players may be affected by this command, but the provided selector includes entities")
 		}
-		return Holder{Selector: sel}, nil
+		return sel, nil
 	}
-	return Holder{Name: r.ReadWordToSpace()}, nil
+	r.ReadWordToSpace()
+	return nil, nil
 }
 
 // parseMessage is MessageArgument.parse for a source allowed to use
