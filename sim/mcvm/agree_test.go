@@ -18,7 +18,8 @@ import (
 // release, restricted to the commands mcvm implements and to argument
 // values it models, and require that every line the checker accepts the
 // interpreter parses too, with argument values at their bounds (durations
-// past 32 bits, integers one past a node's minimum) included on purpose.
+// past 32 bits, integers one past a node's minimum) included on purpose,
+// and that both read the same numbers (valuesAgree).
 // A line mcvm declines as outside its model (unsupportedError) is not a
 // disagreement; a syntax error on an accepted line is.
 
@@ -156,7 +157,7 @@ func (g *lineGen) value(n *check.Node) (string, bool) {
 	case "minecraft:entity_anchor":
 		return g.pick("eyes", "feet", "head"), true
 	case "minecraft:time":
-		return g.pick("1", "20t", "2s", "1d", "0", "0.5", "0.4t", "99999999999d", "-1t", "2147483647t", "2147483648t", "3x", "1e3s"), true
+		return g.pick("1", "20t", "2s", "1d", "0", "0.5", "0.4t", "1.7t", "2.5", "99999999999d", "-1t", "2147483647t", "2147483648t", "3x", "1e3s"), true
 	case "minecraft:function":
 		return g.pick("t:f", "#t:tag"), true
 	case "minecraft:resource_location":
@@ -200,12 +201,12 @@ func (g *lineGen) value(n *check.Node) (string, bool) {
 // disagreements, how many lines the checker accepted and how many of those
 // mcvm parsed. Both ways count: a line the checker rejects that mcvm
 // parses is one the interpreter would run and the game refuses.
-func agreement(t testing.TB, seed uint64, n int) (bad []string, accepted, parsed int) {
+func agreement(t testing.TB, seed uint64, n int) (bad []string, accepted, parsed, compared int) {
 	tree, reg, err := check.Embedded("26.2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := load(t, nil)
+	m := load(t, map[string]string{"t:f": "say f", "data/t/tags/function/tag.json": `{"values":["t:f"]}`})
 	g := &lineGen{rng: rand.New(rand.NewPCG(seed, 0)), tree: tree}
 	for range n {
 		line, ok := g.line()
@@ -213,7 +214,7 @@ func agreement(t testing.TB, seed uint64, n int) (bad []string, accepted, parsed
 			continue
 		}
 		probs := check.Line(line, tree, reg)
-		_, err := m.parseCommand(line, Pos{File: "gen", Line: 1}, 2)
+		cl, err := m.parseCommand(line, Pos{File: "gen", Line: 1}, 2)
 		var unsup *unsupportedError
 		switch {
 		case len(probs) > 0 && err == nil:
@@ -222,6 +223,13 @@ func agreement(t testing.TB, seed uint64, n int) (bad []string, accepted, parsed
 		case err == nil:
 			accepted++
 			parsed++
+			msg, ok := valuesAgree(m, line, cl, tree, reg)
+			if ok {
+				compared++
+			}
+			if msg != "" {
+				bad = append(bad, fmt.Sprintf("%q: %s", line, msg))
+			}
 		case errors.As(err, &unsup):
 			accepted++
 		default:
@@ -229,7 +237,47 @@ func agreement(t testing.TB, seed uint64, n int) (bad []string, accepted, parsed
 			bad = append(bad, fmt.Sprintf("%q: checker accepts, mcvm: %v", line, err))
 		}
 	}
-	return bad, accepted, parsed
+	return bad, accepted, parsed, compared
+}
+
+// valuesAgree compares the values the checker's parse gives a line's
+// numbers with what mcvm compiled or does: a score set/add/remove's
+// integer, return's value, and how far ahead schedule puts its function.
+// It returns what differs, or "", and whether the line was compared.
+func valuesAgree(m *Machine, line string, cl *cmdLine, tree *check.Tree, reg *check.Registries) (msg string, compared bool) {
+	cmd, perr := check.Parse(line, tree, reg)
+	if perr != nil {
+		return "check.Parse fails where check.Line passes: " + perr.Msg, false
+	}
+	ts := cmd.Tokens
+	if len(cl.stages) > 0 {
+		return "", false // only whole commands are compared
+	}
+	switch {
+	case ts[0].Literal("scoreboard") && ts[1].Literal("players") && len(ts) == 6 && (ts[2].Literal("set") || ts[2].Literal("add") || ts[2].Literal("remove")):
+		if got, want := cl.leaf.(*cmdScoreSet).v, ts[5].Value.(int32); got != want {
+			return fmt.Sprintf("mcvm compiled %d, the checker read %d", got, want), true
+		}
+	case ts[0].Literal("return") && len(ts) == 2 && ts[1].Node.Kind == check.ArgumentNode:
+		if got, want := cl.retVal, ts[1].Value.(int32); got != want {
+			return fmt.Sprintf("mcvm returns %d, the checker read %d", got, want), true
+		}
+	case ts[0].Literal("schedule") && ts[1].Literal("function"):
+		ticks := ts[3].Value.(int32)
+		m.sched.events = nil
+		if _, err := m.RunCommand(nil, line); err != nil || len(m.sched.events) != 1 {
+			if ticks == 0 {
+				return "", false // the game refuses to schedule for the current tick
+			}
+			return fmt.Sprintf("mcvm did not schedule it (%v), the checker read %d ticks", err, ticks), true
+		}
+		if got := m.sched.events[0].when - m.gameTime; got != int64(ticks) {
+			return fmt.Sprintf("mcvm schedules %d ticks ahead, the checker read %d", got, ticks), true
+		}
+	default:
+		return "", false
+	}
+	return "", true
 }
 
 // TestCheckerAcceptsInterpreterParses generates lines from the embedded
@@ -237,7 +285,7 @@ func agreement(t testing.TB, seed uint64, n int) (bad []string, accepted, parsed
 // outside its model), and every line it rejects mcvm rejects. The counts
 // keep the test from passing vacuously.
 func TestCheckerAcceptsInterpreterParses(t *testing.T) {
-	bad, accepted, parsed := agreement(t, 1, 10000)
+	bad, accepted, parsed, compared := agreement(t, 1, 10000)
 	for i, b := range bad {
 		if i == 20 {
 			t.Errorf("… and %d more", len(bad)-20)
@@ -245,9 +293,9 @@ func TestCheckerAcceptsInterpreterParses(t *testing.T) {
 		}
 		t.Error(b)
 	}
-	t.Logf("%d lines accepted by the checker, %d parsed by mcvm", accepted, parsed)
-	if accepted < 3000 || parsed < accepted/2 {
-		t.Errorf("only %d lines accepted and %d parsed: the generator no longer reaches the commands mcvm runs", accepted, parsed)
+	t.Logf("%d lines accepted by the checker, %d parsed by mcvm, %d with their values compared", accepted, parsed, compared)
+	if accepted < 3000 || parsed < accepted/2 || compared < 100 {
+		t.Errorf("only %d lines accepted, %d parsed and %d compared: the generator no longer reaches the commands mcvm runs", accepted, parsed, compared)
 	}
 }
 
@@ -269,7 +317,7 @@ func TestAgreementCatchesTimeOverflow(t *testing.T) {
 		}
 		return int32(int64(math.Floor(float64(f*mult) + 0.5))), nil
 	}
-	bad, _, _ := agreement(t, 1, 5000)
+	bad, _, _, _ := agreement(t, 1, 5000)
 	for _, b := range bad {
 		if strings.Contains(b, "tick count must not be less than 0, found -") {
 			return
@@ -278,11 +326,37 @@ func TestAgreementCatchesTimeOverflow(t *testing.T) {
 	t.Fatalf("the planted overflow went unseen; disagreements: %q", bad)
 }
 
+// TestAgreementCatchesTimeTruncation plants a duration read without
+// Math.round (1.7t as 1 tick): both still accept the line, so only the
+// comparison of values can see it.
+func TestAgreementCatchesTimeTruncation(t *testing.T) {
+	defer func(old func(*syntax.Reader) (int32, *syntax.Error)) { readTicks = old }(readTicks)
+	readTicks = func(r *syntax.Reader) (int32, *syntax.Error) {
+		f, err := r.ReadFloat()
+		if err != nil {
+			return 0, err
+		}
+		unit := r.ReadUnquotedString()
+		mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
+		if mult == 0 {
+			return 0, r.Errorf("invalid unit")
+		}
+		return int32(max(min(float64(f*mult), math.MaxInt32), math.MinInt32)), nil
+	}
+	bad, _, _, _ := agreement(t, 1, 5000)
+	for _, b := range bad {
+		if strings.Contains(b, "mcvm schedules 1 ticks ahead, the checker read 2") {
+			return
+		}
+	}
+	t.Fatalf("the planted truncation went unseen; disagreements: %q", bad)
+}
+
 // FuzzCheckerAcceptsInterpreterParses explores other seeds.
 func FuzzCheckerAcceptsInterpreterParses(f *testing.F) {
 	f.Add(uint64(2))
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		if bad, _, _ := agreement(t, seed, 200); len(bad) > 0 {
+		if bad, _, _, _ := agreement(t, seed, 200); len(bad) > 0 {
 			t.Fatal(bad[0])
 		}
 	})
