@@ -414,92 +414,19 @@ func readTime(r *reader, p Props) (any, *syntax.Error) {
 	return ticks, nil
 }
 
-// Coord is one coordinate of a coordinates argument.
-type Coord struct {
-	Rel  bool    // ~ (world) or ^ (local)
-	V    float64 // the number, 0 when none was written
-	Frac bool    // the number has a '.', which Vec3Argument's centring asks
-}
+// Coords is a coordinates argument's value.
+type Coords = syntax.Coordinates
 
-// Coords is a coordinates argument's value: N coordinates (block_pos and
-// vec3 3, vec2, rotation and column_pos 2), all local (^) or all world.
-type Coords struct {
-	Local bool
-	N     int
-	C     [3]Coord
-}
+// Coord is one coordinate of a Coords.
+type Coord = syntax.Coord
 
-// readCoords reads n coordinates: world ones (absolute or ~relative) or
-// local ones (^), never mixed. ints selects WorldCoordinate.parseInt.
-// Vec2-style arguments (vec2, rotation, column_pos) have no local form.
+// readCoords reads n coordinates (syntax.Reader.ReadCoordinates).
 func readCoords(r *reader, n int, ints, noLocal bool) (any, *syntax.Error) {
-	start := r.Pos
-	if !r.CanRead() {
-		return nil, syntax.Errorf(r.Pos, "incomplete (expected %d coordinates)", n)
-	}
-	cs := Coords{Local: !noLocal && r.Peek() == '^', N: n}
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			if !r.CanRead() || r.Peek() != ' ' {
-				r.Pos = start
-				return nil, syntax.Errorf(start, "incomplete (expected %d coordinates)", n)
-			}
-			r.Skip()
-		}
-		c, err := readCoord(r, cs.Local, ints, start)
-		if err != nil {
-			return nil, err
-		}
-		cs.C[i] = c
+	cs, err := r.ReadCoordinates(n, ints, noLocal)
+	if err != nil {
+		return nil, err
 	}
 	return cs, nil
-}
-
-func readCoord(r *reader, local, ints bool, start int) (Coord, *syntax.Error) {
-	if local {
-		if !r.CanRead() {
-			return Coord{}, syntax.Errorf(r.Pos, "expected double")
-		}
-		if r.Peek() != '^' {
-			r.Pos = start
-			return Coord{}, syntax.Errorf(start, "cannot mix world & local coordinates (everything must either use ^ or not)")
-		}
-		r.Skip()
-		return readCoordNumber(r, Coord{Rel: true}, false)
-	}
-	if r.CanRead() && r.Peek() == '^' {
-		return Coord{}, syntax.Errorf(r.Pos, "cannot mix world & local coordinates (everything must either use ^ or not)")
-	}
-	if !r.CanRead() {
-		if ints {
-			return Coord{}, syntax.Errorf(r.Pos, "expected integer")
-		}
-		return Coord{}, syntax.Errorf(r.Pos, "expected double")
-	}
-	c := Coord{}
-	if r.Peek() == '~' {
-		c.Rel = true
-		r.Skip()
-	}
-	return readCoordNumber(r, c, ints && !c.Rel)
-}
-
-// readCoordNumber reads a coordinate's number, if any: WorldCoordinate's
-// parseInt/parseDouble read nothing at a space and take 0, absolute or
-// relative alike.
-func readCoordNumber(r *reader, c Coord, integer bool) (Coord, *syntax.Error) {
-	if !r.CanRead() || r.Peek() == ' ' {
-		return c, nil
-	}
-	start := r.Pos
-	if integer {
-		v, err := r.ReadInt()
-		c.V = float64(v)
-		return c, err
-	}
-	v, err := r.ReadDouble()
-	c.V, c.Frac = v, strings.Contains(r.Since(start), ".")
-	return c, err
 }
 
 // isItemSlot knows SlotRanges; ranges ("container.*") only where several

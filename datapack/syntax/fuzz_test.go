@@ -136,3 +136,30 @@ func FuzzReadTime(f *testing.F) {
 		t.Fatalf("%q: %d ticks, want %v", s, got, want)
 	})
 }
+
+// FuzzReadCoordinates: no input panics, an error is inside the text, and
+// coordinates are all local or all world.
+func FuzzReadCoordinates(f *testing.F) {
+	for _, s := range []string{"1 ~2 ~-1.5", "^ ^1 ^.5", "~ ^ ~", "1.5 2", "^", "~~ ~ ~"} {
+		f.Add(s, uint8(3), true, false)
+	}
+	f.Fuzz(func(t *testing.T, s string, n uint8, ints, noLocal bool) {
+		n = n%3 + 1
+		r := NewReader(s)
+		cs, err := r.ReadCoordinates(int(n), ints, noLocal)
+		if err != nil {
+			if err.Pos < 0 || err.Pos > len(s) {
+				t.Fatalf("error position %d outside [0,%d]", err.Pos, len(s))
+			}
+			return
+		}
+		if cs.N != int(n) || (cs.Local && noLocal) {
+			t.Fatalf("%q: %+v", s, cs)
+		}
+		for _, c := range cs.C[:n] {
+			if cs.Local && !c.Rel {
+				t.Fatalf("%q: a local coordinate not relative: %+v", s, cs)
+			}
+		}
+	})
+}

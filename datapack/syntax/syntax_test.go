@@ -245,3 +245,40 @@ func TestReadTime(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCoordinates: the values the checker and the interpreter both
+// take from coordinate arguments.
+func TestReadCoordinates(t *testing.T) {
+	for _, tc := range []struct {
+		in          string
+		n           int
+		ints, noLoc bool
+		want        Coordinates
+		err         string
+	}{
+		{"1 ~2 ~-1.5", 3, true, false, Coordinates{N: 3, C: [3]Coord{{V: 1}, {Rel: true, V: 2}, {Rel: true, V: -1.5, Frac: true}}}, ""},
+		{"^ ^1 ^.5", 3, false, false, Coordinates{Local: true, N: 3, C: [3]Coord{{Rel: true}, {Rel: true, V: 1}, {Rel: true, V: .5, Frac: true}}}, ""},
+		{"0.5 64 2", 3, false, false, Coordinates{N: 3, C: [3]Coord{{V: .5, Frac: true}, {V: 64}, {V: 2}}}, ""},
+		{"~ ~10", 2, false, true, Coordinates{N: 2, C: [3]Coord{{Rel: true}, {Rel: true, V: 10}}}, ""},
+		{"1.5 2 3", 3, true, false, Coordinates{}, "invalid integer '1.5'"},
+		{"^ ~ ^", 3, false, false, Coordinates{}, "cannot mix world & local coordinates"},
+		{"^ ^", 2, false, true, Coordinates{}, "cannot mix world & local coordinates"},
+		{"1 2", 3, false, false, Coordinates{}, "incomplete (expected 3 coordinates)"},
+	} {
+		r := NewReader(tc.in)
+		got, err := r.ReadCoordinates(tc.n, tc.ints, tc.noLoc)
+		if err == nil && r.CanRead() {
+			err = Errorf(r.Pos, "expected whitespace to end one argument")
+		}
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.Contains(err.Msg, tc.err) {
+				t.Errorf("%q: got %+v, %v; want error %q", tc.in, got, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tc.in, err)
+		case got != tc.want:
+			t.Errorf("%q: got %+v, want %+v", tc.in, got, tc.want)
+		}
+	}
+}

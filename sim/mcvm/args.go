@@ -21,94 +21,20 @@ type coords struct {
 	c     [3]coord
 }
 
-func parseWorldCoord(r *reader, center, isInt bool) (coord, error) {
-	if r.PeekIs('^') {
-		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
-	}
-	if !r.CanRead() {
-		if isInt {
-			return coord{}, r.errf("expected integer coordinate")
-		}
-		return coord{}, r.errf("expected double coordinate")
-	}
-	rel := false
-	if r.PeekIs('~') {
-		rel = true
-		r.Skip()
-	}
-	start := r.Pos
-	v := 0.0
-	if r.CanRead() && r.Peek() != ' ' {
-		if rel || !isInt {
-			d, err := r.readDouble()
-			if err != nil {
-				return coord{}, err
-			}
-			v = d
-		} else {
-			i, err := r.readInt()
-			if err != nil {
-				return coord{}, err
-			}
-			v = float64(i)
-		}
-	}
-	text := r.Text[start:r.Pos]
-	if !rel && !isInt && center && !strings.Contains(text, ".") {
-		v += 0.5
-	}
-	return coord{rel, v}, nil
-}
-
-func parseLocalCoord(r *reader) (coord, error) {
-	if !r.PeekIs('^') {
-		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
-	}
-	r.Skip()
-	v := 0.0
-	if r.CanRead() && r.Peek() != ' ' {
-		d, err := r.readDouble()
-		if err != nil {
-			return coord{}, err
-		}
-		v = d
-	}
-	return coord{true, v}, nil
-}
-
-// parseCoords reads three coordinates: vec3 (isInt false, center x/z of
-// plain integers) or block_pos (isInt true).
+// parseCoords reads three coordinates: vec3 (isInt false; with center,
+// Vec3Argument's centring of x and z written as plain integers) or
+// block_pos (isInt true), the checker's reading (syntax).
 func parseCoords(r *reader, isInt, center bool) (coords, error) {
-	var cs coords
-	if r.PeekIs('^') {
-		cs.local = true
-		for i := range 3 {
-			if i > 0 {
-				if !r.PeekIs(' ') {
-					return cs, r.errf("incomplete (expected 3 coordinates)")
-				}
-				r.Skip()
-			}
-			c, err := parseLocalCoord(r)
-			if err != nil {
-				return cs, err
-			}
-			cs.c[i] = c
-		}
-		return cs, nil
+	c, err := r.ReadCoordinates(3, isInt, false)
+	if err != nil {
+		return coords{}, err
 	}
-	for i := range 3 {
-		if i > 0 {
-			if !r.PeekIs(' ') {
-				return cs, r.errf("incomplete (expected 3 coordinates)")
-			}
-			r.Skip()
+	cs := coords{local: c.Local}
+	for i, k := range c.C {
+		cs.c[i] = coord{k.Rel, k.V}
+		if center && i != 1 && !isInt && !c.Local && !k.Rel && !k.Frac {
+			cs.c[i].v += 0.5
 		}
-		c, err := parseWorldCoord(r, center && i != 1, isInt)
-		if err != nil {
-			return cs, err
-		}
-		cs.c[i] = c
 	}
 	return cs, nil
 }
@@ -177,20 +103,11 @@ func (cs *coords) block(s *source) BlockPos {
 type rotation struct{ yaw, pitch coord }
 
 func parseRotation(r *reader) (rotation, error) {
-	var rot rotation
-	y, err := parseWorldCoord(r, false, false)
+	c, err := r.ReadCoordinates(2, false, true)
 	if err != nil {
-		return rot, err
+		return rotation{}, err
 	}
-	if !r.PeekIs(' ') {
-		return rot, r.errf("incomplete (expected 2 coordinates)")
-	}
-	r.Skip()
-	p, err := parseWorldCoord(r, false, false)
-	if err != nil {
-		return rot, err
-	}
-	return rotation{y, p}, nil
+	return rotation{coord{c.C[0].Rel, c.C[0].V}, coord{c.C[1].Rel, c.C[1].V}}, nil
 }
 
 func (rot rotation) get(s *source) (yaw, pitch float32) {
@@ -207,21 +124,11 @@ func (rot rotation) get(s *source) (yaw, pitch float32) {
 
 // parseColumnPos is ColumnPosArgument: x and z, integers or ~.
 func parseColumnPos(r *reader) ([2]coord, error) {
-	var out [2]coord
-	for i := range 2 {
-		if i > 0 {
-			if !r.PeekIs(' ') {
-				return out, r.errf("incomplete (expected 2 coordinates)")
-			}
-			r.Skip()
-		}
-		c, err := parseWorldCoord(r, false, true)
-		if err != nil {
-			return out, err
-		}
-		out[i] = c
+	c, err := r.ReadCoordinates(2, true, true)
+	if err != nil {
+		return [2]coord{}, err
 	}
-	return out, nil
+	return [2]coord{{c.C[0].Rel, c.C[0].V}, {c.C[1].Rel, c.C[1].V}}, nil
 }
 
 // parseResourceLocation is ResourceLocation.read, normalised to
