@@ -31,11 +31,11 @@ type Command struct {
 //	minecraft:nbt_tag, compound, component, style  *syntax.Tag
 //	minecraft:nbt_path                NBTPath
 //	minecraft:uuid                    [16]byte
+//	minecraft:block_state, predicate  syntax.BlockState
 //
 // Words are nil: objectives, teams, operations, enums, colours, slots,
-// criteria, anchors. Block states and predicates, item stacks and
-// predicates, particles and messages are checked but have no value beyond
-// their text: nil.
+// criteria, anchors. Item stacks and predicates, particles and messages
+// are checked but have no value beyond their text: nil.
 type Token struct {
 	Node       *Node
 	Start, End int // byte offsets in Command.Text

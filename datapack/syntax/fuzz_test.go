@@ -163,3 +163,22 @@ func FuzzReadCoordinates(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadBlockState: no input panics, and an error is inside the text.
+func FuzzReadBlockState(f *testing.F) {
+	for _, s := range []string{"stone", "oak_stairs[facing=east]{a:1b}", "#logs", "stone[a=", "stone[a=\"x]"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, predicate bool) {
+		b, err := NewReader(s).ReadBlockState(predicate)
+		if err != nil {
+			if err.Pos < 0 || err.Pos > len(s) {
+				t.Fatalf("error position %d outside [0,%d]", err.Pos, len(s))
+			}
+			return
+		}
+		if b.Tag && !predicate {
+			t.Fatalf("%q: a tag where none is allowed", s)
+		}
+	})
+}

@@ -282,3 +282,52 @@ func TestReadCoordinates(t *testing.T) {
 		}
 	}
 }
+
+// TestReadBlockState: block states and predicates as BlockStateParser
+// reads them.
+func TestReadBlockState(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		predicate bool
+		want      string // ID, tag mark, properties, nbt
+		err       string
+	}{
+		{"stone", false, "minecraft:stone", ""},
+		{"oak_stairs[ facing = east , half=top]{a:1b}", false, "minecraft:oak_stairs [facing=east half=top] {a:1b}", ""},
+		{"#minecraft:logs", true, "#minecraft:logs", ""},
+		{"#minecraft:logs", false, "", "tags aren't allowed here"},
+		{"stone[a=]", false, "", "expected a value for property 'a'"},
+		{"stone[a=1,a=2]", false, "", "property 'a' can only be set once"},
+		{"stone[a=1", false, "", "expected end of properties"},
+		{"stone[=1]", false, "", "expected a block property name"},
+	} {
+		b, err := NewReader(tc.in).ReadBlockState(tc.predicate)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Msg, tc.err) {
+				t.Errorf("%q: got %+v, %v; want error %q", tc.in, b, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		got := b.ID
+		if b.Tag {
+			got = "#" + got
+		}
+		if b.Props != nil {
+			var ps []string
+			for _, p := range b.Props {
+				ps = append(ps, p.Name+"="+p.Value)
+			}
+			got += " [" + strings.Join(ps, " ") + "]"
+		}
+		if b.NBT != nil {
+			got += " " + b.NBT.SNBT()
+		}
+		if got != tc.want {
+			t.Errorf("%q: got %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}

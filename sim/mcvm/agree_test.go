@@ -173,9 +173,9 @@ func (g *lineGen) value(n *check.Node) (string, bool) {
 	case "minecraft:component":
 		return g.pick(`"hi"`, `{text:"a",color:"red"}`, `[{text:"a"},{score:{name:"#h",objective:"o"}}]`), true
 	case "minecraft:block_state":
-		return g.pick("stone", "oak_stairs[facing=east]", "air", "minecraft:glass"), true
+		return g.pick("stone", "oak_stairs[facing=east]", "air", "minecraft:glass", "stone[a=]", "oak_stairs[facing=east,facing=west]", "#minecraft:logs", "glass{}"), true
 	case "minecraft:block_predicate":
-		return g.pick("stone", "air", "oak_stairs[facing=east]"), true
+		return g.pick("stone", "air", "oak_stairs[facing=east]", "stone[a=]", "oak_stairs[ facing = east , ]"), true
 	case "minecraft:resource", "minecraft:resource_or_tag":
 		if p.Registry == "minecraft:entity_type" {
 			return g.pick("marker", "interaction", "minecraft:text_display", "block_display"), true

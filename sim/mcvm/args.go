@@ -251,62 +251,28 @@ type blockArg struct {
 
 func (p *parser) blockArg(predicate bool) (*blockArg, error) {
 	r := p.r
-	b := &blockArg{}
-	if r.PeekIs('#') {
-		if !predicate {
-			return nil, r.errf("tags aren't allowed here, only actual blocks")
-		}
-		return nil, r.unsupported("block tags in block predicates (mcvm has no block tag data)")
-	}
-	id, err := parseResourceLocation(r)
+	start := r.Pos
+	bs, err := r.ReadBlockState(predicate)
 	if err != nil {
 		return nil, err
 	}
-	b.id = id
-	if r.PeekIs('[') {
-		r.Skip()
-		b.props = map[string]string{}
-		r.SkipWhitespace()
-		for r.CanRead() && r.Peek() != ']' {
-			r.SkipWhitespace()
-			kstart := r.Pos
-			k, err := r.readString()
-			if err != nil {
-				return nil, err
-			}
-			if k == "" {
-				return nil, r.errAt(kstart, "expected property name")
-			}
-			if _, dup := b.props[k]; dup {
-				return nil, r.errAt(kstart, "property '%s' can only be set once for block %s", k, id)
-			}
-			r.SkipWhitespace()
-			if err := r.expect('='); err != nil {
-				return nil, err
-			}
-			r.SkipWhitespace()
-			v, err := r.readString()
-			if err != nil {
-				return nil, err
-			}
-			b.props[k] = v
-			r.SkipWhitespace()
-			if r.PeekIs(',') {
-				r.Skip()
-				continue
-			}
-			break
-		}
-		if err := r.expect(']'); err != nil {
-			return nil, err
+	if bs.Tag {
+		r.Pos = start
+		return nil, r.unsupported("block tags in block predicates (mcvm has no block tag data)")
+	}
+	b := &blockArg{id: bs.ID}
+	if bs.Props != nil {
+		b.props = make(map[string]string, len(bs.Props))
+		for _, pr := range bs.Props {
+			b.props[pr.Name] = pr.Value
 		}
 	}
-	if r.PeekIs('{') {
-		c, err := parseCompoundArg(r)
+	if bs.NBT != nil {
+		t, err := fromSyntax(bs.NBT, start)
 		if err != nil {
 			return nil, err
 		}
-		b.nbt = c
+		b.nbt = t.(*Compound)
 	}
 	return b, nil
 }
