@@ -301,15 +301,19 @@ func (r *Reader) ReadTime() (int32, *Error) {
 
 // javaRound is Math.round(float): the nearest int, ties up, saturating at
 // the int range, NaN 0.
-func javaRound(f float32) int32 {
-	v := math.Floor(float64(f) + 0.5)
+func javaRound(f float32) int32 { return JavaD2I(math.Floor(float64(f) + 0.5)) }
+
+// JavaD2I is Java's (int) cast of a double: truncation toward zero,
+// saturating at the int range, NaN to 0. The game's readers and its NBT
+// conversions both cast so.
+func JavaD2I(d float64) int32 {
 	switch {
-	case v != v:
+	case d != d:
 		return 0
-	case v >= math.MaxInt32:
+	case d >= math.MaxInt32:
 		return math.MaxInt32
-	case v <= math.MinInt32:
+	case d <= math.MinInt32:
 		return math.MinInt32
 	}
-	return int32(v)
+	return int32(d)
 }

@@ -299,57 +299,50 @@ func TestCheckerAcceptsInterpreterParses(t *testing.T) {
 	}
 }
 
-// TestAgreementCatchesTimeOverflow plants the duration mcvm once read
-// (the float product converted to int32 without Math.round's saturation,
-// so 99999999999d became -2147483648 ticks and failed the minimum) and
-// requires the agreement test to see it.
-func TestAgreementCatchesTimeOverflow(t *testing.T) {
-	defer func(old func(*syntax.Reader) (int32, *syntax.Error)) { readTicks = old }(readTicks)
+// plantTicks makes mcvm read durations as round says, the float times
+// the unit given, until the test ends.
+func plantTicks(t *testing.T, round func(product float32) int32) {
+	old := readTicks
+	t.Cleanup(func() { readTicks = old })
 	readTicks = func(r *syntax.Reader) (int32, *syntax.Error) {
 		f, err := r.ReadFloat()
 		if err != nil {
 			return 0, err
 		}
-		unit := r.ReadUnquotedString()
-		mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
+		mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[r.ReadUnquotedString()]
 		if mult == 0 {
 			return 0, r.Errorf("invalid unit")
 		}
-		return int32(int64(math.Floor(float64(f*mult) + 0.5))), nil
+		return round(f * mult), nil
 	}
+}
+
+// wantDisagreement requires the agreement test to report msg.
+func wantDisagreement(t *testing.T, msg string) {
 	bad, _, _, _ := agreement(t, 1, 5000)
 	for _, b := range bad {
-		if strings.Contains(b, "tick count must not be less than 0, found -") {
+		if strings.Contains(b, msg) {
 			return
 		}
 	}
-	t.Fatalf("the planted overflow went unseen; disagreements: %q", bad)
+	t.Fatalf("the planted bug went unseen (no %q); disagreements: %q", msg, bad)
+}
+
+// TestAgreementCatchesTimeOverflow plants the duration mcvm once read
+// (the float product converted to int32 without Math.round's saturation,
+// so 99999999999d became -2147483648 ticks and failed the minimum) and
+// requires the agreement test to see it.
+func TestAgreementCatchesTimeOverflow(t *testing.T) {
+	plantTicks(t, func(p float32) int32 { return int32(int64(math.Floor(float64(p) + 0.5))) })
+	wantDisagreement(t, "tick count must not be less than 0, found -")
 }
 
 // TestAgreementCatchesTimeTruncation plants a duration read without
 // Math.round (1.7t as 1 tick): both still accept the line, so only the
 // comparison of values can see it.
 func TestAgreementCatchesTimeTruncation(t *testing.T) {
-	defer func(old func(*syntax.Reader) (int32, *syntax.Error)) { readTicks = old }(readTicks)
-	readTicks = func(r *syntax.Reader) (int32, *syntax.Error) {
-		f, err := r.ReadFloat()
-		if err != nil {
-			return 0, err
-		}
-		unit := r.ReadUnquotedString()
-		mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
-		if mult == 0 {
-			return 0, r.Errorf("invalid unit")
-		}
-		return int32(max(min(float64(f*mult), math.MaxInt32), math.MinInt32)), nil
-	}
-	bad, _, _, _ := agreement(t, 1, 5000)
-	for _, b := range bad {
-		if strings.Contains(b, "mcvm schedules 1 ticks ahead, the checker read 2") {
-			return
-		}
-	}
-	t.Fatalf("the planted truncation went unseen; disagreements: %q", bad)
+	plantTicks(t, func(p float32) int32 { return syntax.JavaD2I(float64(p)) })
+	wantDisagreement(t, "mcvm schedules 1 ticks ahead, the checker read 2")
 }
 
 // FuzzCheckerAcceptsInterpreterParses explores other seeds.
