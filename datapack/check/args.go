@@ -509,12 +509,6 @@ func (c *checker) parseCriterion(r *reader) (any, *syntax.Error) {
 	return nil, syntax.Errorf(start, "unknown criterion '%s'", s)
 }
 
-// isUUID reports a string UUID.fromString accepts.
-func isUUID(s string) bool {
-	_, ok := syntax.ParseUUID(s)
-	return ok
-}
-
 // nbtPathKeys is a path's name nodes for the storage model: ok is false
 // when the path has anything the model does not follow (filters, indices,
 // quoting).
