@@ -52,8 +52,7 @@ type bounds func(sel *syntax.Selector) (int, error)
 // line through its parse (reading.go).
 type analyzer struct {
 	pack  *datapack.Pack
-	lines *lineReader
-	fns   map[string][]costLine // function ID → its command lines, read once
+	fns   map[string][]costLine // function ID → its command lines
 	bound bounds
 	memo  map[string]int
 	busy  map[string]bool
@@ -115,17 +114,12 @@ func (a *analyzer) read(id string) (lines []costLine, ok bool, err error) {
 	if !ok {
 		return nil, false, nil
 	}
-	if a.lines == nil {
-		if a.lines, err = newLineReader(); err != nil {
-			return nil, false, err
-		}
+	fr := readFile(id, b)
+	if fr.err != nil {
+		return nil, false, fr.err
 	}
-	eachLine(b, func(n int, l string) error {
-		lines = append(lines, a.lines.costLine(n, l))
-		return nil
-	})
-	a.fns[id] = lines
-	return lines, true, nil
+	a.fns[id] = fr.lines
+	return fr.lines, true, nil
 }
 
 // own is the worst case of function id's body with id itself not taken
@@ -284,6 +278,11 @@ func (lr *lineReader) costLine(n int, line string) costLine {
 	if err != nil {
 		return costLine{n: n, err: err}
 	}
+	return lr.costOf(n, p)
+}
+
+// costOf is a parsed line as the cost model reads it.
+func (lr *lineReader) costOf(n int, p parsed) costLine {
 	parts, err := lr.parts(p)
 	return costLine{n: n, parts: parts, err: err}
 }

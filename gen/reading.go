@@ -121,7 +121,10 @@ var leaf = []part{{kind: partLeaf}}
 // variable where it would decide the cost (a function name, a selector).
 func (lr *lineReader) parts(p parsed) ([]part, error) {
 	ts := p.Tokens
-	var out []part
+	if ts[0].Node.Name != "execute" && ts[0].Node.Name != "function" && ts[0].Node.Name != "return" {
+		return leaf, nil
+	}
+	out := make([]part, 0, len(ts)) // a part takes at least one token
 	var walk func(i int) error
 	walk = func(i int) error {
 		switch ts[i].Node.Name {
@@ -188,9 +191,6 @@ func (lr *lineReader) parts(p parsed) ([]part, error) {
 		}
 		return nil
 	}
-	if ts[0].Node.Name != "execute" && ts[0].Node.Name != "function" && ts[0].Node.Name != "return" {
-		return leaf, nil
-	}
 	if err := walk(0); err != nil {
 		return nil, err
 	}
@@ -241,4 +241,58 @@ func eachLine(b []byte, f func(n int, line string) error) error {
 		}
 	}
 	return nil
+}
+
+// fileRead is one function file as read: its command lines for the cost
+// model and every "#holder objective" it names.
+type fileRead struct {
+	lines  []costLine
+	scores []SwapScore
+	err    error // a line that does not parse
+}
+
+// files caches function files by content. Tests and tuning generate the
+// same packs again and again, and one Generate reads a file for the board
+// swap and again for each cost analysis; a file is parsed once. The
+// cache is emptied when it holds more than maxCachedLines lines, which
+// bounds its memory.
+var files = struct {
+	sync.Mutex
+	m     map[string]*fileRead
+	lines int
+}{m: map[string]*fileRead{}}
+
+const maxCachedLines = 1 << 18
+
+// readFile returns the reading of a function file; id names it in errors.
+func readFile(id string, b []byte) *fileRead {
+	files.Lock()
+	fr, ok := files.m[string(b)]
+	files.Unlock()
+	if ok {
+		return fr
+	}
+	fr = &fileRead{}
+	lr, err := newLineReader()
+	if err != nil {
+		fr.err = err
+		return fr
+	}
+	fr.err = eachLine(b, func(n int, l string) error {
+		p, err := lr.parse(l)
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", id, n, err)
+		}
+		p.scores(func(sc SwapScore) { fr.scores = append(fr.scores, sc) })
+		fr.lines = append(fr.lines, lr.costOf(n, p))
+		return nil
+	})
+	files.Lock()
+	if files.lines += len(fr.lines); files.lines > maxCachedLines {
+		clear(files.m)
+		files.lines = len(fr.lines)
+	}
+	files.m[string(b)] = fr
+	files.Unlock()
+	return fr
 }

@@ -350,26 +350,16 @@ var copyHolder = regexp.MustCompile(`^#b[0-9]+\.`)
 // board's objectives, read off each line's parse (reading.go), less the
 // boards' copies. Sorted by objective, then holder.
 func swapScores(pack *datapack.Pack, p *Plan) ([]SwapScore, error) {
-	lr, err := newLineReader()
-	if err != nil {
-		return nil, err
-	}
 	seen := map[SwapScore]bool{}
 	for id, b := range pack.Functions() {
-		err := eachLine(b, func(n int, l string) error {
-			pl, err := lr.parse(l)
-			if err != nil {
-				return fmt.Errorf("internal error: %s line %d: %w", id, n, err)
+		fr := readFile(id.String(), b)
+		if fr.err != nil {
+			return nil, fmt.Errorf("internal error: %w", fr.err)
+		}
+		for _, sc := range fr.scores {
+			if p.BoardObjs[sc.Objective] && !(strings.HasPrefix(sc.Holder, "#b") && copyHolder.MatchString(sc.Holder)) {
+				seen[sc] = true
 			}
-			pl.scores(func(sc SwapScore) {
-				if p.BoardObjs[sc.Objective] && !(strings.HasPrefix(sc.Holder, "#b") && copyHolder.MatchString(sc.Holder)) {
-					seen[sc] = true
-				}
-			})
-			return nil
-		})
-		if err != nil {
-			return nil, err
 		}
 	}
 	out := slices.Collect(maps.Keys(seen))
