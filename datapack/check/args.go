@@ -183,14 +183,9 @@ func parseCoordsArg(count int, ints, noLocal bool) argParser {
 
 // parseSwizzleArg's value is the axes given, by index x, y, z.
 func parseSwizzleArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
-	start := r.Pos
-	var axes [3]bool
-	for r.CanRead() && r.Peek() != ' ' {
-		i := strings.IndexByte("xyz", r.Read())
-		if i < 0 || axes[i] {
-			return nil, syntax.Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
-		}
-		axes[i] = true
+	axes, err := r.ReadSwizzle()
+	if err != nil {
+		return nil, err
 	}
 	return axes, nil
 }

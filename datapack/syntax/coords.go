@@ -92,3 +92,22 @@ func (r *Reader) readCoordNumber(c Coord, integer bool) (Coord, *Error) {
 	c.V, c.Frac = v, strings.Contains(r.Since(start), ".")
 	return c, err
 }
+
+// ReadSwizzle is SwizzleArgument: a set of the axes x, y and z, each at
+// most once, by index.
+func (r *Reader) ReadSwizzle() ([3]bool, *Error) {
+	start := r.Pos
+	var axes [3]bool
+	for r.CanRead() && r.Peek() != ' ' {
+		i := strings.IndexByte("xyz", r.Read())
+		if i < 0 || axes[i] {
+			r.Pos = start
+			return axes, Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
+		}
+		axes[i] = true
+	}
+	if r.Pos == start {
+		return axes, Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
+	}
+	return axes, nil
+}

@@ -331,3 +331,20 @@ func TestReadBlockState(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSwizzle: each axis at most once, at least one.
+func TestReadSwizzle(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want [3]bool
+		ok   bool
+	}{
+		{"xz", [3]bool{true, false, true}, true}, {"zyx", [3]bool{true, true, true}, true},
+		{"y run", [3]bool{false, true, false}, true}, {"xx", [3]bool{}, false}, {"xw", [3]bool{}, false}, {"", [3]bool{}, false},
+	} {
+		got, err := NewReader(tc.in).ReadSwizzle()
+		if (err == nil) != tc.ok || (tc.ok && got != tc.want) {
+			t.Errorf("%q: got %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}

@@ -386,24 +386,10 @@ func parseTime(r *reader, min int32) (int32, error) {
 	return ticks, nil
 }
 
-// swizzle is SwizzleArgument: a set of axes.
+// parseSwizzle is SwizzleArgument (syntax).
 func parseSwizzle(r *reader) ([3]bool, error) {
-	var axes [3]bool
-	start := r.Pos
-	for r.CanRead() && r.Peek() != ' ' {
-		c := r.Peek()
-		r.Skip()
-		i := strings.IndexByte("xyz", c)
-		if i < 0 || axes[i] {
-			r.Pos = start
-			return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
-		}
-		axes[i] = true
-	}
-	if r.Pos == start {
-		return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
-	}
-	return axes, nil
+	axes, err := r.ReadSwizzle()
+	return axes, fail(err)
 }
 
 func parseDimension(r *reader) (string, error) {
