@@ -94,7 +94,8 @@ func (r *Reader) readCoordNumber(c Coord, integer bool) (Coord, *Error) {
 }
 
 // ReadSwizzle is SwizzleArgument: a set of the axes x, y and z, each at
-// most once, by index.
+// most once, by index. Like the game's, it takes an empty set (an argument
+// after two spaces), which the checker always did and mcvm did not.
 func (r *Reader) ReadSwizzle() ([3]bool, *Error) {
 	start := r.Pos
 	var axes [3]bool
@@ -105,9 +106,6 @@ func (r *Reader) ReadSwizzle() ([3]bool, *Error) {
 			return axes, Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
 		}
 		axes[i] = true
-	}
-	if r.Pos == start {
-		return axes, Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
 	}
 	return axes, nil
 }
