@@ -306,14 +306,19 @@ func javaRound(f float32) int32 { return JavaD2I(math.Floor(float64(f) + 0.5)) }
 // JavaD2I is Java's (int) cast of a double: truncation toward zero,
 // saturating at the int range, NaN to 0. The game's readers and its NBT
 // conversions both cast so.
-func JavaD2I(d float64) int32 {
+func JavaD2I(d float64) int32 { return javaCast[int32](d, math.MinInt32, math.MaxInt32) }
+
+// JavaD2L is Java's (long) cast of a double.
+func JavaD2L(d float64) int64 { return javaCast[int64](d, math.MinInt64, math.MaxInt64) }
+
+func javaCast[T int32 | int64](d float64, lo, hi T) T {
 	switch {
 	case d != d:
 		return 0
-	case d >= math.MaxInt32:
-		return math.MaxInt32
-	case d <= math.MinInt32:
-		return math.MinInt32
+	case d >= float64(hi):
+		return hi
+	case d <= float64(lo):
+		return lo
 	}
-	return int32(d)
+	return T(d)
 }

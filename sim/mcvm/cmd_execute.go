@@ -338,7 +338,7 @@ func (c *storeDataCB) onResult(m *Machine, success bool, result int32) {
 	case "short":
 		t = Short(int16(syntax.JavaD2I(f)))
 	case "long":
-		t = Long(javaD2L(f))
+		t = Long(syntax.JavaD2L(f))
 	case "double":
 		t = Double(f)
 	case "byte":

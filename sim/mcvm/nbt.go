@@ -309,9 +309,9 @@ func asLong(t Tag) int64 {
 	case Long:
 		return int64(v)
 	case Float:
-		return javaD2L(float64(v))
+		return syntax.JavaD2L(float64(v))
 	case Double:
-		return javaD2L(float64(v))
+		return syntax.JavaD2L(float64(v))
 	}
 	return 0
 }
@@ -326,19 +326,6 @@ func asInt(t Tag) int32 {
 		return mthFloor(float64(v))
 	}
 	return int32(asLong(t))
-}
-
-// javaD2L is Java's (long) cast of a double.
-func javaD2L(d float64) int64 {
-	switch {
-	case d != d:
-		return 0
-	case d >= math.MaxInt64:
-		return math.MaxInt64
-	case d <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(d)
 }
 
 // mthFloor is Mth.floor(double): (int) cast, then one less when that
