@@ -52,7 +52,7 @@ var allowedImports = map[string][]string{
 	"sim/tune":                            {"internal/atomicfile", "sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player"},
 	"sim/packbench":                       {"gen", "sim/config", "sim/game", "sim/packplay", "sim/player"},
 	"sim/nativebench":                     {"sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player", "sim/tune"},
-	"gen":                                 {"datapack", "sim/config", "sim/eval", "sim/game", "sim/lookahead", "sim/render", "templates"},
+	"gen":                                 {"datapack", "datapack/check", "datapack/syntax", "sim/config", "sim/eval", "sim/game", "sim/lookahead", "sim/render", "templates"},
 	"cmd/mcgomoku": {"datapack", "datapack/check", "datapack/reports", "examples", "gen", "internal/atomicfile", "sim/arena", "sim/config",
 		"sim/game", "sim/nativebench", "sim/packbench", "sim/packplay", "sim/player", "sim/render", "sim/tune"},
 }

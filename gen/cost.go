@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // The cost model is the game's (../shared/MINECRAFT.md §3.8): one unit of
@@ -13,8 +14,9 @@ import (
 // stores (once per stage, whatever the number of sources), one for every
 // leaf command per source, one for every function call. `function` and
 // `return` add nothing beyond the call. Running out of quota drops the rest
-// of the call silently, so the generator proves, from the text it emits,
-// that no entry point can come near it.
+// of the call silently, so the generator proves, from the commands it
+// emits (read through their parse, reading.go), that no entry point can
+// come near it.
 
 // Costs is the static worst case of every entry point of a pack, in
 // commands (quota units) per call.
@@ -42,10 +44,16 @@ func (c *Costs) sorted() []string {
 	return ids
 }
 
-// analyzer computes worst-case costs of a pack's functions.
+// bounds gives the most entities a forking selector (execute as/at) can
+// select.
+type bounds func(sel *syntax.Selector) (int, error)
+
+// analyzer computes worst-case costs of a pack's functions, reading each
+// line through its parse (reading.go).
 type analyzer struct {
-	fns   map[string][]string // function ID → command lines
-	bound func(selector string) (int, error)
+	pack  *datapack.Pack
+	fns   map[string][]costLine // function ID → its command lines
+	bound bounds
 	memo  map[string]int
 	busy  map[string]bool
 	// fixed are functions whose worst case is proved otherwise (the
@@ -62,13 +70,13 @@ type analyzer struct {
 
 // analyze returns the worst case of each entry; bound gives the most
 // entities a forking selector (execute as/at) can select.
-func analyze(p *datapack.Pack, entries []string, bound func(string) (int, error)) (*Costs, error) {
+func analyze(p *datapack.Pack, entries []string, bound bounds) (*Costs, error) {
 	return analyzeWith(p, entries, bound, nil, nil)
 }
 
 // analyzeWith is analyze with functions of known cost (fixed) and
 // functions taken as free (zero).
-func analyzeWith(p *datapack.Pack, entries []string, bound func(string) (int, error), fixed map[string]int, zero map[string]bool) (*Costs, error) {
+func analyzeWith(p *datapack.Pack, entries []string, bound bounds, fixed map[string]int, zero map[string]bool) (*Costs, error) {
 	a := newAnalyzer(p, bound, fixed, zero)
 	c := &Costs{Entries: map[string]int{}}
 	for _, e := range entries {
@@ -81,20 +89,37 @@ func analyzeWith(p *datapack.Pack, entries []string, bound func(string) (int, er
 	return c, nil
 }
 
-func newAnalyzer(p *datapack.Pack, bound func(string) (int, error), fixed map[string]int, zero map[string]bool) *analyzer {
-	a := &analyzer{fns: map[string][]string{}, bound: bound, memo: map[string]int{}, busy: map[string]bool{}, fixed: fixed, zero: zero}
-	for id, b := range p.Functions() {
-		var lines []string
-		for _, l := range strings.Split(string(b), "\n") {
-			l = strings.TrimSpace(l)
-			if l == "" || strings.HasPrefix(l, "#") {
-				continue
-			}
-			lines = append(lines, l)
-		}
-		a.fns[id.String()] = lines
+func newAnalyzer(p *datapack.Pack, bound bounds, fixed map[string]int, zero map[string]bool) *analyzer {
+	return &analyzer{pack: p, fns: map[string][]costLine{}, bound: bound, memo: map[string]int{}, busy: map[string]bool{}, fixed: fixed, zero: zero}
+}
+
+// costLine is one command line of a function as the cost model reads it.
+type costLine struct {
+	n     int    // 1-based line number in its file
+	parts []part // the parse's parts (reading.go)
+	err   error  // the line does not parse, or hides its cost
+}
+
+// read returns function id's command lines, or ok false when the pack has
+// no such function.
+func (a *analyzer) read(id string) (lines []costLine, ok bool, err error) {
+	if lines, ok := a.fns[id]; ok {
+		return lines, true, nil
 	}
-	return a
+	fid, err := datapack.ParseID(id)
+	if err != nil {
+		return nil, false, nil
+	}
+	b, ok := a.pack.Files[datapack.FunctionFile(fid)]
+	if !ok {
+		return nil, false, nil
+	}
+	fr := readFile(id, b)
+	if fr.err != nil {
+		return nil, false, fr.err
+	}
+	a.fns[id] = fr.lines
+	return fr.lines, true, nil
 }
 
 // own is the worst case of function id's body with id itself not taken
@@ -129,7 +154,10 @@ func (a *analyzer) function(id string) (int, error) {
 	if a.zero[id] || a.paid[id] {
 		return 0, nil
 	}
-	lines, ok := a.fns[id]
+	lines, ok, err := a.read(id)
+	if err != nil {
+		return 0, err
+	}
 	if !ok {
 		return 0, fmt.Errorf("cost: function %s is called but not in the pack", id)
 	}
@@ -139,23 +167,12 @@ func (a *analyzer) function(id string) (int, error) {
 	a.busy[id] = true
 	defer delete(a.busy, id)
 	acc, worst := 0, 0
-	for n, l := range lines {
-		if leafCommand(l) {
-			acc++ // the common case, without splitting the line
-			continue
-		}
-		if strings.HasPrefix(l, "$") {
-			// A macro line costs what the command it becomes costs: the
-			// pack's macro arguments are coordinates and dimensions, never
-			// a function or a selector that would change the count.
-			var err error
-			if l, err = macroShape(l); err != nil {
-				return 0, fmt.Errorf("cost: %s line %d: %w", id, n+1, err)
-			}
-		}
-		c, err := a.command(tokens(l))
+	for _, l := range lines {
+		// A macro line costs what the command it becomes costs: read
+		// refuses a variable where it would change the count.
+		c, err := a.command(l)
 		if err != nil {
-			return 0, fmt.Errorf("cost: %s line %d: %w", id, n+1, err)
+			return 0, fmt.Errorf("cost: %s line %d: %w", id, l.n, err)
 		}
 		if c.ends {
 			worst = max(worst, acc+c.full)
@@ -175,20 +192,6 @@ func (a *analyzer) function(id string) (int, error) {
 	return worst, nil
 }
 
-// leafCommand says whether a line is a plain command (one unit, never
-// ending the function): not execute, function, return or a macro line.
-func leafCommand(l string) bool {
-	if l == "" {
-		return false
-	}
-	for _, p := range []string{"execute ", "function ", "return", "$"} {
-		if strings.HasPrefix(l, p) {
-			return false
-		}
-	}
-	return true
-}
-
 // cost is one command's worst case: full when it runs to the end, skip
 // when a condition stops it before its body (only for conditional ones).
 type cost struct {
@@ -197,48 +200,44 @@ type cost struct {
 	conditional bool // a condition or an empty selection may stop it
 }
 
-func (a *analyzer) command(t []string) (cost, error) {
-	if len(t) == 0 {
-		return cost{}, fmt.Errorf("empty command")
+// command is the worst case of one read line.
+func (a *analyzer) command(l costLine) (cost, error) {
+	if l.err != nil {
+		return cost{}, l.err
 	}
-	switch t[0] {
-	case "execute":
-		return a.execute(t)
-	case "function":
-		if len(t) < 2 {
-			return cost{}, fmt.Errorf("function without a name")
-		}
-		if a.paid[t[1]] {
+	return a.parts(l.parts)
+}
+
+func (a *analyzer) parts(ps []part) (cost, error) {
+	switch p := ps[0]; p.kind {
+	case partExecute:
+		return a.execute(ps[1:])
+	case partCall:
+		if a.paid[p.fn] {
 			return cost{}, nil
 		}
-		n, err := a.function(t[1])
+		n, err := a.function(p.fn)
 		return cost{full: 1 + n}, err
-	case "return":
-		if len(t) >= 2 && t[1] == "run" {
-			c, err := a.command(t[2:])
-			c.ends = true
-			return c, err
-		}
+	case partReturnRun:
+		c, err := a.parts(ps[1:])
+		c.ends = true
+		return c, err
+	case partReturn:
 		return cost{ends: true}, nil
 	}
 	return cost{full: 1}, nil
 }
 
-func (a *analyzer) execute(t []string) (cost, error) {
+// execute is the worst case of an execute command's stages (ps after the
+// execute part), each one unit however many sources it has, and of what
+// it runs, once per source.
+func (a *analyzer) execute(ps []part) (cost, error) {
 	stages, extra, mult := 0, 0, 1
 	cond := false
-	i := 1
-	// arg returns the k-th token after the subcommand, or "" past the end.
-	arg := func(k int) string {
-		if i+k < len(t) {
-			return t[i+k]
-		}
-		return ""
-	}
-	for i < len(t) {
-		sub := t[i]
-		if sub == "run" {
-			body, err := a.command(t[i+1:])
+	for i, p := range ps {
+		switch p.kind {
+		case partRun:
+			body, err := a.parts(ps[i+1:])
 			if err != nil {
 				return cost{}, err
 			}
@@ -248,166 +247,52 @@ func (a *analyzer) execute(t []string) (cost, error) {
 				c.skip = max(c.skip, stages+extra+mult*body.skip)
 			}
 			return c, nil
-		}
-		stages++
-		var n int // tokens the subcommand takes, itself included
-		switch sub {
-		case "as", "at":
-			k, err := a.bound(arg(1))
+		case partFork:
+			k, err := a.bound(p.sel)
 			if err != nil {
 				return cost{}, err
 			}
 			mult *= k
 			cond = true
-			n = 2
-		case "on":
-			if arg(1) == "passengers" {
-				return cost{}, fmt.Errorf("execute on passengers: unbounded fork")
-			}
+		case partCond:
 			cond = true
-			n = 2
-		case "summon", "align", "anchored", "in":
-			n = 2
-		case "positioned":
-			switch arg(1) {
-			case "as":
-				k, err := a.bound(arg(2))
-				if err != nil {
-					return cost{}, err
-				}
-				mult *= k
-				cond = true
-				n = 3
-			case "over":
-				n = 3
-			default:
-				n = 4
-			}
-		case "rotated":
-			n = 3
-		case "facing":
-			n = 4
-			if arg(1) == "entity" {
-				n = 4
-			}
-		case "if", "unless":
+		case partIfFunction:
 			cond = true
-			switch arg(1) {
-			case "score":
-				n = 7
-				if arg(4) == "matches" {
-					n = 6
-				}
-			case "function":
-				f, err := a.function(arg(2))
-				if err != nil {
-					return cost{}, err
-				}
-				if !a.paid[arg(2)] {
-					extra += mult * (1 + f)
-				}
-				n = 3
-			case "entity", "predicate", "dimension":
-				n = 3
-			case "block":
-				n = 6
-			case "loaded":
-				n = 5
-			case "data":
-				n = 5
-				if arg(2) == "block" {
-					n = 7
-				}
-			default:
-				return cost{}, fmt.Errorf("execute %s %s: not modelled", sub, arg(1))
+			f, err := a.function(p.fn)
+			if err != nil {
+				return cost{}, err
 			}
-		case "store":
-			switch arg(2) {
-			case "score", "bossbar":
-				n = 5
-			case "storage", "entity":
-				n = 7
-			case "block":
-				n = 9
-			default:
-				return cost{}, fmt.Errorf("execute store %s: not modelled", arg(2))
+			if !a.paid[p.fn] {
+				extra += mult * (1 + f)
 			}
-		default:
-			return cost{}, fmt.Errorf("execute %s: not modelled", sub)
 		}
-		if i+n > len(t) {
-			return cost{}, fmt.Errorf("execute %s: missing arguments", sub)
-		}
-		i += n
+		stages++
 	}
 	// An execute without run ends in a condition: a test, no body.
 	return cost{full: stages + extra, skip: stages + extra, conditional: cond}, nil
 }
 
-// tokens splits a command at spaces outside brackets, braces and quotes,
-// which is enough to walk execute chains; it is not a command parser.
-func tokens(line string) []string {
-	var out []string
-	depth := 0
-	var quote byte
-	start := -1
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '[' || c == '{':
-			depth++
-		case c == ']' || c == '}':
-			depth--
-		case c == ' ' && depth == 0:
-			if start >= 0 {
-				out = append(out, line[start:i])
-				start = -1
-			}
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
+// costLine reads one command line for the cost model.
+func (lr *lineReader) costLine(n int, line string) costLine {
+	p, err := lr.parse(line)
+	if err != nil {
+		return costLine{n: n, err: err}
 	}
-	if start >= 0 {
-		out = append(out, line[start:])
-	}
-	return out
+	return lr.costOf(n, p)
 }
 
-// macroShape is a macro line with every $(name) replaced by 1 (a stand-in
-// for its value), refusing a variable where it would decide the cost: in
-// a function name or a selector.
-func macroShape(l string) (string, error) {
-	l = strings.TrimPrefix(l, "$")
-	var b strings.Builder
-	for {
-		i := strings.Index(l, "$(")
-		if i < 0 {
-			b.WriteString(l)
-			return b.String(), nil
-		}
-		j := strings.IndexByte(l[i:], ')')
-		if j < 0 {
-			return "", fmt.Errorf("unterminated macro variable")
-		}
-		before := l[:i]
-		// The token holding the variable, and the words before it.
-		token := before[strings.LastIndexByte(before, ' ')+1:]
-		words := strings.Fields(strings.TrimSuffix(before, token))
-		if strings.HasPrefix(token, "@") || (len(words) > 0 && words[len(words)-1] == "function") {
-			return "", fmt.Errorf("a macro variable in a selector or function name: its cost is not known")
-		}
-		b.WriteString(before)
-		b.WriteString("1")
-		l = l[i+j+1:]
+// costOf is a parsed line as the cost model reads it.
+func (lr *lineReader) costOf(n int, p parsed) costLine {
+	parts, err := lr.parts(p)
+	return costLine{n: n, parts: parts, err: err}
+}
+
+// tokens is a function line as the cost model reads it: its parse (the
+// lookahead's proof costs single lines of the lookup trees).
+func tokens(line string) costLine {
+	lr, err := newLineReader()
+	if err != nil {
+		return costLine{err: err}
 	}
+	return lr.costLine(0, strings.TrimSpace(line))
 }

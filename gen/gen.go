@@ -3,11 +3,10 @@ package gen
 import (
 	"fmt"
 	"math"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Result is a generated pack with what the generator proved about it.
@@ -105,40 +104,46 @@ func (e *BudgetError) Error() string {
 }
 
 // selectorBound is the most entities a forking selector in the pack can
-// select: one for @s, limit=1, a UUID or a name; for the per-cell entities (one per cell,
-// one block apart), every cell, or those within the selector's distance:
-// at most (2⌊d⌋+1)² of them, and 2⌊d⌋+1 when a seed000 line score
-// (s0xc, s0yc, s0lc or s0hc = 0) keeps one line through the centre.
-func selectorBound(cells int) func(string) (int, error) {
-	return func(sel string) (int, error) {
-		switch {
-		case sel == "@s" || strings.HasPrefix(sel, "@s["):
+// select, read off its parsed options: one for @s, a selector of at most
+// one result (limit=1, @p, @n), a UUID or a name; for the per-cell
+// entities (tag gomoku.cell, or seed000's gomoku.s0…: one per cell, one
+// block apart),
+// every cell, or those within the selector's distance: at most (2⌊d⌋+1)²
+// of them, and 2⌊d⌋+1 when a seed000 line score (s0xc, s0yc, s0lc or
+// s0hc = 0) keeps one line through the centre.
+func selectorBound(cells int) bounds {
+	return func(sel *syntax.Selector) (int, error) {
+		if sel.Kind == 0 || sel.Kind == 's' || sel.MaxResults == 1 {
 			return 1, nil
-		case strings.Contains(sel, "limit=1"):
-			return 1, nil
-		case !strings.HasPrefix(sel, "@"):
-			return 1, nil // a UUID or a player name: one entity at most
-		case strings.Contains(sel, "tag=gomoku.cell"), strings.Contains(sel, "tag=gomoku.s0"):
-			n := cells
-			if m := distanceMax.FindStringSubmatch(sel); m != nil {
-				d, err := strconv.ParseFloat(m[1], 64)
-				if err != nil {
-					return 0, fmt.Errorf("selector %s: %w", sel, err)
-				}
-				side := 2*int(math.Floor(d)) + 1
-				if lineScore.MatchString(sel) {
-					n = min(n, side)
-				} else {
-					n = min(n, side*side)
-				}
-			}
-			return n, nil
 		}
-		return 0, fmt.Errorf("selector %s: no bound on how many entities it forks to", sel)
+		cellEntities, line := false, false
+		dist := -1.0
+		for _, o := range sel.Options {
+			switch o.Key {
+			case "tag":
+				cellEntities = cellEntities || (!o.Negated && (o.Str == "gomoku.cell" || strings.HasPrefix(o.Str, "gomoku.s0")))
+			case "distance":
+				if o.DoubleRange.HasMax {
+					dist = o.DoubleRange.Max
+				}
+			case "scores":
+				line = len(o.Scores) == 1 && lineScores[o.Scores[0].Objective] && o.Scores[0].Range == syntax.IntRange{HasMin: true, HasMax: true}
+			}
+		}
+		if !cellEntities {
+			return 0, fmt.Errorf("selector %s: no bound on how many entities it forks to", sel.Text)
+		}
+		if dist < 0 {
+			return cells, nil
+		}
+		side := 2*int(math.Floor(dist)) + 1
+		if line {
+			return min(cells, side), nil
+		}
+		return min(cells, side*side), nil
 	}
 }
 
-var (
-	distanceMax = regexp.MustCompile(`distance=\.\.([0-9.]+)`)
-	lineScore   = regexp.MustCompile(`scores=\{gomoku\.s0[xylh]c=0\}`)
-)
+// lineScores are seed000's per-line scores: one of them 0 keeps a
+// selector to one line through the centre.
+var lineScores = map[string]bool{"gomoku.s0xc": true, "gomoku.s0yc": true, "gomoku.s0lc": true, "gomoku.s0hc": true}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -232,6 +233,47 @@ func TestCostModel(t *testing.T) {
 	fn("bad", "execute as @e[type=zombie] run say hi\n")
 	if _, err := analyze(p, []string{"t:bad"}, selectorBound(9)); err == nil {
 		t.Error("an unbounded fork got a finite cost")
+	}
+	// The model reads the parse: every stage over a selector's entities
+	// forks (rotated as, facing entity), and a line the game would not
+	// load has no cost.
+	fn("rotated", "execute rotated as @e[tag=gomoku.cell] run function t:leaf\n")
+	fn("facing", "execute facing entity @e[tag=gomoku.cell,nbt={a:\"x y\"}] eyes run function t:leaf\n")
+	c, err = analyze(p, []string{"t:rotated", "t:facing"}, selectorBound(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]int{"t:rotated": 28, "t:facing": 28} {
+		if got := c.Entries[id]; got != want {
+			t.Errorf("%s: got %d, want %d", id, got, want)
+		}
+	}
+	fn("broken", "execute as @e[tag=gomoku.cell run say hi\n")
+	if _, err := analyze(p, []string{"t:broken"}, selectorBound(9)); err == nil || !strings.Contains(err.Error(), "t:broken line 1") {
+		t.Errorf("a line that does not parse: got %v, want its error", err)
+	}
+}
+
+// TestSwapScoresReadsTheParse: a board's scores are the score holder
+// arguments before a board objective, not text that looks like one (a
+// message, a text component's score).
+func TestSwapScoresReadsTheParse(t *testing.T) {
+	p := datapack.New()
+	p.Files[datapack.FunctionFile(datapack.ID{Namespace: "t", Path: "f"})] = []byte(`# #x o in a comment
+scoreboard players operation #a o += #b o
+execute if score #c o matches 1 run say #d o
+tellraw @a {score:{name:"#e",objective:"o"}}
+execute store result score #f o run scoreboard players get #g other
+scoreboard players set #b3.h o 1
+$scoreboard players set #$(k) o 1
+`)
+	got, err := swapScores(p, &Plan{BoardObjs: map[string]bool{"o": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []SwapScore{{"#a", "o"}, {"#b", "o"}, {"#c", "o"}, {"#f", "o"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
 

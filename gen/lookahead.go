@@ -441,7 +441,7 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 // cost model. A tree runs exactly one leaf, so every lookup pays for
 // itself. It returns the tree's functions and the copies: what the
 // lookups' callers no longer count.
-func chargeLookupsExactly(pack *datapack.Pack, p *Plan, bound func(string) (int, error)) (map[string]bool, error) {
+func chargeLookupsExactly(pack *datapack.Pack, p *Plan, bound bounds) (map[string]bool, error) {
 	roots := map[string]bool{}
 	for _, r := range p.Greedy.Lookup {
 		roots[r] = true

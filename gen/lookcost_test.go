@@ -451,23 +451,23 @@ func loadTicked(p *datapack.Pack) (*mcvm.Machine, error) {
 // whatever the state: no condition, fork or return, and any function it
 // calls (free says) branch-free too.
 func lineBranchFree(l string, free func(id string) bool) bool {
-	if strings.HasPrefix(l, "$") || strings.HasPrefix(l, "return") {
+	if strings.HasPrefix(l, "$") {
 		return false
 	}
-	t := tokens(l)
-	if len(t) > 0 && t[0] == "execute" {
-		for j := 1; j < len(t); j++ {
-			switch t[j] {
-			case "if", "unless", "as", "at", "on", "positioned":
-				return false
-			case "run":
-				return lineBranchFree(strings.Join(t[j+1:], " "), free)
-			}
+	c := tokens(l)
+	if c.err != nil {
+		return false
+	}
+	for _, p := range c.parts {
+		switch p.kind {
+		case partExecute, partStage, partRun:
+		case partCall:
+			return free(p.fn)
+		case partLeaf:
+			return true
+		default: // a condition, a fork, a return: what runs depends on the state
+			return false
 		}
-		return false // a condition without run
 	}
-	if len(t) >= 2 && t[0] == "function" {
-		return free(t[1])
-	}
-	return true
+	return false // a condition without run
 }

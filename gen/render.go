@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -36,7 +38,9 @@ func Render(p *Plan) (*datapack.Pack, error) {
 	}
 	// What a board's game is can only be read off the functions that play
 	// it: every #holder they name in a board's objectives.
-	p.Swap = swapScores(r.pack, p)
+	if p.Swap, err = swapScores(r.pack, p); err != nil {
+		return nil, err
+	}
 	r.jobs = nil
 	if p.Look != nil {
 		// The slice's constants come from the costs of what it runs.
@@ -342,47 +346,30 @@ func copyHolderMacro(h string) string { return copyName("$(k)", h) }
 var copyHolder = regexp.MustCompile(`^#b[0-9]+\.`)
 
 // swapScores finds every score of a board's game the pack's functions
-// name: a #holder followed by one of the board's objectives, anywhere in a
-// command. Sorted, so the pack's bytes do not depend on map order.
-func swapScores(pack *datapack.Pack, p *Plan) []SwapScore {
+// name: every score holder argument "#holder" followed by one of the
+// board's objectives, read off each line's parse (reading.go), less the
+// boards' copies. Sorted by objective, then holder.
+func swapScores(pack *datapack.Pack, p *Plan) ([]SwapScore, error) {
 	seen := map[SwapScore]bool{}
-	for _, b := range pack.Functions() {
-		for len(b) > 0 {
-			var l []byte
-			l, b = nextLine(b)
-			if len(l) == 0 || l[0] == '#' {
-				continue // a comment
-			}
-			// Each " #holder objective" on the line.
-			for {
-				i := bytes.Index(l, []byte(" #"))
-				if i < 0 {
-					break
-				}
-				l = l[i+1:]
-				h, rest, ok := bytes.Cut(l, []byte{' '})
-				if !ok {
-					break
-				}
-				o, _, _ := bytes.Cut(rest, []byte{' '})
-				if !p.BoardObjs[string(o)] || (bytes.HasPrefix(h, []byte("#b")) && copyHolder.Match(h)) {
-					continue
-				}
-				seen[SwapScore{Holder: string(h), Objective: string(o)}] = true
+	for id, b := range pack.Functions() {
+		fr := readFile(id.String(), b)
+		if fr.err != nil {
+			return nil, fmt.Errorf("internal error: %w", fr.err)
+		}
+		for _, sc := range fr.scores {
+			if p.BoardObjs[sc.Objective] && !(strings.HasPrefix(sc.Holder, "#b") && copyHolder.MatchString(sc.Holder)) {
+				seen[sc] = true
 			}
 		}
 	}
-	out := make([]SwapScore, 0, len(seen))
-	for s := range seen {
-		out = append(out, s)
-	}
+	out := slices.Collect(maps.Keys(seen))
 	sort.Slice(out, func(a, b int) bool {
 		if out[a].Objective != out[b].Objective {
 			return out[a].Objective < out[b].Objective
 		}
 		return out[a].Holder < out[b].Holder
 	})
-	return out
+	return out, nil
 }
 
 // Template data for the per-item templates. P is always the whole plan.

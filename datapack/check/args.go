@@ -2,24 +2,42 @@ package check
 
 import (
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
-	"math"
 	"strconv"
 	"strings"
 )
 
 // parseArg runs the argument parser of node n at r's position, leaving r
-// after the argument. A parser this package does not implement is an error:
-// an unchecked argument must never pass as a checked one.
-func (c *checker) parseArg(n *Node, r *reader) *syntax.Error {
+// after the argument, and returns the argument's value (see Arg.Value). A
+// parser this package does not implement is an error: an unchecked
+// argument must never pass as a checked one.
+func (c *checker) parseArg(n *Node, r *reader) (any, *syntax.Error) {
 	parse, ok := argParsers[n.Parser]
 	if !ok {
-		return syntax.Errorf(r.Pos, "unsupported argument type %s: the checker cannot verify this argument", n.Parser)
+		return nil, syntax.Errorf(r.Pos, "unsupported argument type %s: the checker cannot verify this argument", n.Parser)
 	}
 	return parse(c, n, r)
 }
 
-// argParser parses one argument type (commands.json's "parser").
-type argParser func(c *checker, n *Node, r *reader) *syntax.Error
+// argParser parses one argument type (commands.json's "parser") into its
+// value.
+type argParser func(c *checker, n *Node, r *reader) (any, *syntax.Error)
+
+// checked is an argParser for a type whose value is its text: the checker
+// verifies it, and a consumer reads the argument's span.
+func checked(f func(c *checker, n *Node, r *reader) *syntax.Error) argParser {
+	return func(c *checker, n *Node, r *reader) (any, *syntax.Error) { return nil, f(c, n, r) }
+}
+
+// valued adapts a reader method with a value.
+func valued[T any](read func(r *reader) (T, *syntax.Error)) argParser {
+	return func(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
+		v, err := read(r)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+}
 
 // argParsers maps every argument type the checker verifies to its parser;
 // filled by init, as some parsers reach parseArg again (a clicked command
@@ -28,23 +46,23 @@ var argParsers map[string]argParser
 
 func init() {
 	argParsers = map[string]argParser{
-		"brigadier:bool":    func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadBoolean(); return err },
-		"brigadier:integer": parseNumberArg("integer", true, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadInt(); return float64(v), err }),
-		"brigadier:long":    parseNumberArg("long", true, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadLong(); return float64(v), err }),
-		"brigadier:float":   parseNumberArg("float", false, func(r *reader) (float64, *syntax.Error) { v, err := r.ReadFloat(); return float64(v), err }),
-		"brigadier:double":  parseNumberArg("double", false, func(r *reader) (float64, *syntax.Error) { return r.ReadDouble() }),
+		"brigadier:bool":    valued((*reader).ReadBoolean),
+		"brigadier:integer": parseNumberArg("integer", true, (*reader).ReadInt),
+		"brigadier:long":    parseNumberArg("long", true, (*reader).ReadLong),
+		"brigadier:float":   parseNumberArg("float", false, (*reader).ReadFloat),
+		"brigadier:double":  parseNumberArg("double", false, (*reader).ReadDouble),
 		"brigadier:string":  parseStringArg,
 
-		"minecraft:entity":             func(c *checker, n *Node, r *reader) *syntax.Error { return c.parseEntityArg(n, r) },
-		"minecraft:game_profile":       func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseGameProfile(r) },
-		"minecraft:score_holder":       func(c *checker, n *Node, r *reader) *syntax.Error { return c.parseScoreHolder(n, r) },
-		"minecraft:message":            func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseMessage(r) },
+		"minecraft:entity":             func(c *checker, n *Node, r *reader) (any, *syntax.Error) { return c.parseEntityArg(n, r) },
+		"minecraft:game_profile":       func(c *checker, _ *Node, r *reader) (any, *syntax.Error) { return c.parseGameProfile(r) },
+		"minecraft:score_holder":       func(c *checker, n *Node, r *reader) (any, *syntax.Error) { return c.parseScoreHolder(n, r) },
+		"minecraft:message":            checked(func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseMessage(r) }),
 		"minecraft:objective":          parseUnquotedArg,
 		"minecraft:team":               parseUnquotedArg,
-		"minecraft:objective_criteria": func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseCriterion(r) },
+		"minecraft:objective_criteria": func(c *checker, _ *Node, r *reader) (any, *syntax.Error) { return c.parseCriterion(r) },
 		"minecraft:operation":          parseOperationArg,
-		"minecraft:int_range":          func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadIntRange(); return err },
-		"minecraft:float_range":        func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := r.ReadDoubleRange(); return err },
+		"minecraft:int_range":          valued((*reader).ReadIntRange),
+		"minecraft:float_range":        valued((*reader).ReadDoubleRange),
 
 		// Coordinates: how many, integers, and whether ^ local ones exist.
 		"minecraft:block_pos":  parseCoordsArg(3, true, false),
@@ -63,7 +81,7 @@ func init() {
 		"minecraft:color":             parseColorArg,
 		"minecraft:team_color":        parseColorArg,
 		"minecraft:hex_color":         parseHexColorArg,
-		"minecraft:time":              func(_ *checker, n *Node, r *reader) *syntax.Error { return readTime(r, n.Props) },
+		"minecraft:time":              func(_ *checker, n *Node, r *reader) (any, *syntax.Error) { return readTime(r, n.Props) },
 		"minecraft:scoreboard_slot":   parseScoreboardSlotArg,
 		"minecraft:uuid":              parseUUIDArg,
 		"minecraft:item_slot":         parseItemSlotArg(false),
@@ -77,215 +95,267 @@ func init() {
 		"minecraft:function":            parseIDArg(true),
 		"minecraft:resource":            parseResourceArg,
 		"minecraft:resource_or_tag":     parseResourceArg,
-		"minecraft:resource_selector":   func(_ *checker, _ *Node, r *reader) *syntax.Error { r.ReadWordToSpace(); return nil },
+		"minecraft:resource_selector":   func(_ *checker, _ *Node, r *reader) (any, *syntax.Error) { return r.ReadWordToSpace(), nil },
 		"minecraft:loot_table":          parseResourceOrIDArg,
 		"minecraft:loot_predicate":      parseResourceOrIDArg,
 		"minecraft:loot_modifier":       parseResourceOrIDArg,
 		"minecraft:dialog":              parseResourceOrIDArg,
-		"minecraft:nbt_compound_tag":    func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := syntax.ParseCompoundArg(r); return err },
-		"minecraft:nbt_tag":             func(_ *checker, _ *Node, r *reader) *syntax.Error { _, err := syntax.ParseSNBTArg(r); return err },
-		"minecraft:nbt_path":            func(_ *checker, _ *Node, r *reader) *syntax.Error { _, _, err := syntax.ParseNBTPath(r); return err },
+		"minecraft:nbt_compound_tag":    valued(syntax.ParseCompoundArg),
+		"minecraft:nbt_tag":             valued(syntax.ParseSNBTArg),
+		"minecraft:nbt_path":            valued(parseNBTPathArg),
 		"minecraft:component":           parseComponentArg,
 		"minecraft:style":               parseStyleArg,
-		"minecraft:block_state":         func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseBlock(r, false) },
-		"minecraft:block_predicate":     func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseBlock(r, true) },
-		"minecraft:item_stack":          func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemStack(r) },
-		"minecraft:item_predicate":      func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemPredicate(r) },
-		"minecraft:particle":            func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseParticle(r) },
+		"minecraft:block_state":         func(c *checker, _ *Node, r *reader) (any, *syntax.Error) { return c.parseBlock(r, false) },
+		"minecraft:block_predicate":     func(c *checker, _ *Node, r *reader) (any, *syntax.Error) { return c.parseBlock(r, true) },
+		"minecraft:item_stack":          checked(func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemStack(r) }),
+		"minecraft:item_predicate":      checked(func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseItemPredicate(r) }),
+		"minecraft:particle":            checked(func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseParticle(r) }),
 	}
 }
 
-// parseNumberArg reads a Brigadier number and checks the node's bounds.
-func parseNumberArg(what string, integral bool, read func(r *reader) (float64, *syntax.Error)) argParser {
-	return func(_ *checker, n *Node, r *reader) *syntax.Error {
+// NBTPath is an nbt_path argument's value: its text and its nodes.
+type NBTPath struct {
+	Text  string
+	Nodes []syntax.PathNode
+}
+
+func parseNBTPathArg(r *reader) (NBTPath, *syntax.Error) {
+	text, nodes, err := syntax.ParseNBTPath(r)
+	return NBTPath{text, nodes}, err
+}
+
+// parseNumberArg reads a Brigadier number and checks the node's bounds;
+// the value is the reader's type (int32, int64, float32, float64).
+func parseNumberArg[T int32 | int64 | float32 | float64](what string, integral bool, read func(r *reader) (T, *syntax.Error)) argParser {
+	return func(_ *checker, n *Node, r *reader) (any, *syntax.Error) {
 		start := r.Pos
 		v, err := read(r)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return checkBounds(start, v, n.Props, what, integral)
+		if err := checkBounds(start, float64(v), n.Props, what, integral); err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
 }
 
-func parseStringArg(_ *checker, n *Node, r *reader) *syntax.Error {
+// parseStringArg's value is a phrase's string, unquoted; a word or the
+// greedy rest of the line is its text.
+func parseStringArg(_ *checker, n *Node, r *reader) (any, *syntax.Error) {
 	switch n.Props.Type {
 	case "greedy":
 		r.Pos = len(r.Text)
-		return nil
+		return nil, nil
 	case "phrase":
-		_, err := r.ReadString()
-		return err
+		s, err := r.ReadString()
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	r.ReadUnquotedString()
-	return nil
+	return nil, nil
 }
 
-func parseUnquotedArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+func parseUnquotedArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	r.ReadUnquotedString()
-	return nil
+	return nil, nil
 }
 
-func parseOperationArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+func parseOperationArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	start := r.Pos
 	if !r.CanRead() {
-		return syntax.Errorf(r.Pos, "invalid operation")
+		return nil, syntax.Errorf(r.Pos, "invalid operation")
 	}
 	op := r.ReadWordToSpace()
 	switch op {
 	case "=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><":
-		return nil
+		return nil, nil
 	}
 	r.Pos = start
-	return syntax.Errorf(start, "invalid operation '%s'", op)
+	return nil, syntax.Errorf(start, "invalid operation '%s'", op)
 }
 
 func parseCoordsArg(count int, ints, noLocal bool) argParser {
-	return func(_ *checker, _ *Node, r *reader) *syntax.Error { return readCoords(r, count, ints, noLocal) }
+	return func(_ *checker, _ *Node, r *reader) (any, *syntax.Error) { return readCoords(r, count, ints, noLocal) }
 }
 
-func parseSwizzleArg(_ *checker, _ *Node, r *reader) *syntax.Error {
-	start := r.Pos
-	seen := map[byte]bool{}
-	for r.CanRead() && r.Peek() != ' ' {
-		ch := r.Read()
-		if (ch != 'x' && ch != 'y' && ch != 'z') || seen[ch] {
-			return syntax.Errorf(start, "invalid swizzle, expected combination of 'x', 'y' and 'z'")
-		}
-		seen[ch] = true
+// parseSwizzleArg's value is the axes given, by index x, y, z.
+func parseSwizzleArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
+	axes, err := r.ReadSwizzle()
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	return axes, nil
 }
 
 func parseEnumArg(what string, values ...string) argParser {
-	return func(_ *checker, _ *Node, r *reader) *syntax.Error { return readEnum(r, what, values...) }
+	return func(_ *checker, _ *Node, r *reader) (any, *syntax.Error) { return readEnum(r, what, values...) }
 }
 
 // parseEntityAnchorArg is EntityAnchorArgument: unlike the enum
 // arguments it fails at the start, naming the value unquoted.
-func parseEntityAnchorArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+func parseEntityAnchorArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	start := r.Pos
 	s := r.ReadUnquotedString()
 	if s != "feet" && s != "eyes" {
 		r.Pos = start
-		return syntax.Errorf(start, "invalid entity anchor position %s", s)
+		return nil, syntax.Errorf(start, "invalid entity anchor position %s", s)
 	}
-	return nil
+	return nil, nil
 }
 
-func parseColorArg(_ *checker, n *Node, r *reader) *syntax.Error {
+func parseColorArg(_ *checker, n *Node, r *reader) (any, *syntax.Error) {
 	s := r.ReadUnquotedString()
 	if !teamColors[s] || (s == "reset" && n.Parser == "minecraft:team_color") {
-		return syntax.Errorf(r.Pos, "invalid color '%s'", s)
+		return nil, syntax.Errorf(r.Pos, "invalid color '%s'", s)
 	}
-	return nil
+	return nil, nil
 }
 
-func parseHexColorArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+func parseHexColorArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	s := r.ReadUnquotedString()
 	if len(s) != 6 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
-		return syntax.Errorf(r.Pos, "invalid hex color '%s'", s)
+		return nil, syntax.Errorf(r.Pos, "invalid hex color '%s'", s)
 	}
-	return nil
+	return nil, nil
 }
 
-func parseScoreboardSlotArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+func parseScoreboardSlotArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	s := r.ReadUnquotedString()
 	if s == "list" || s == "sidebar" || s == "below_name" {
-		return nil
+		return nil, nil
 	}
 	if col, ok := strings.CutPrefix(s, "sidebar.team."); ok && teamColors[col] && col != "reset" {
-		return nil
+		return nil, nil
 	}
-	return syntax.Errorf(r.Pos, "unknown display slot '%s'", s)
+	return nil, syntax.Errorf(r.Pos, "unknown display slot '%s'", s)
 }
 
-func parseUUIDArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+// parseUUIDArg's value is the UUID's 16 bytes.
+func parseUUIDArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	end := r.Pos
 	for end < len(r.Text) && (syntax.IsHexDigit(r.Text[end]) || r.Text[end] == '-') {
 		end++
 	}
-	if end > r.Pos && isUUID(r.Text[r.Pos:end]) {
-		r.Pos = end
-		return nil
+	if end > r.Pos {
+		if u, ok := syntax.ParseUUID(r.Text[r.Pos:end]); ok {
+			r.Pos = end
+			return u, nil
+		}
 	}
-	return syntax.Errorf(r.Pos, "invalid uuid")
+	return nil, syntax.Errorf(r.Pos, "invalid uuid")
 }
 
 func parseItemSlotArg(multi bool) argParser {
-	return func(_ *checker, _ *Node, r *reader) *syntax.Error {
+	return func(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 		s := r.ReadUnquotedString()
 		if !isItemSlot(s, multi) {
-			return syntax.Errorf(r.Pos, "unknown slot '%s'", s)
+			return nil, syntax.Errorf(r.Pos, "unknown slot '%s'", s)
 		}
-		return nil
+		return nil, nil
 	}
 }
 
-// parseIDArg reads a resource location, after a '#' when tags allows one.
+// ID is the value of an identifier argument: the resource location
+// normalised to namespace:path, and whether it was a #tag.
+type ID struct {
+	ID  string
+	Tag bool
+}
+
+// String is the ID as written in commands, with the '#' of a tag.
+func (id ID) String() string {
+	if id.Tag {
+		return "#" + id.ID
+	}
+	return id.ID
+}
+
+// readID reads a resource location, after a '#' when tags allows one.
+func readID(r *reader, tags bool) (ID, *syntax.Error) {
+	tag := tags && r.PeekIs('#')
+	if tag {
+		r.Skip()
+	}
+	id, err := r.ReadResourceLocation()
+	if err != nil {
+		return ID{}, err
+	}
+	return ID{syntax.NormalizeID(id), tag}, nil
+}
+
+// parseIDArg reads an ID, a #tag where tags allows one.
 func parseIDArg(tags bool) argParser {
-	return func(_ *checker, _ *Node, r *reader) *syntax.Error {
-		if tags && r.PeekIs('#') {
-			r.Skip()
+	return func(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
+		id, err := readID(r, tags)
+		if err != nil {
+			return nil, err
 		}
-		_, err := r.ReadResourceLocation()
-		return err
+		return id, nil
 	}
 }
 
 // parseResourceArg reads a registry entry, which must exist, or (for
 // resource_or_tag) any #tag: tags are data the reports do not list.
-func parseResourceArg(c *checker, n *Node, r *reader) *syntax.Error {
-	if n.Parser == "minecraft:resource_or_tag" && r.PeekIs('#') {
-		r.Skip()
-		_, err := r.ReadResourceLocation()
-		return err
-	}
-	id, err := r.ReadResourceLocation()
+func parseResourceArg(c *checker, n *Node, r *reader) (any, *syntax.Error) {
+	id, err := readID(r, n.Parser == "minecraft:resource_or_tag")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if !c.reg.Has(n.Props.Registry, id) {
-		return syntax.Errorf(r.Pos, "unknown %s '%s'", shortRegistry(n.Props.Registry), syntax.NormalizeID(id))
+	if !id.Tag && !c.reg.Has(n.Props.Registry, id.ID) {
+		return nil, syntax.Errorf(r.Pos, "unknown %s '%s'", shortRegistry(n.Props.Registry), id.ID)
 	}
-	return nil
+	return id, nil
 }
 
 // parseResourceOrIDArg is ResourceOrIdArgument: an inline SNBT definition
-// or an ID.
-func parseResourceOrIDArg(_ *checker, _ *Node, r *reader) *syntax.Error {
+// (value *syntax.Tag) or an ID.
+func parseResourceOrIDArg(_ *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	if r.CanRead() && (r.Peek() == '{' || r.Peek() == '[') {
-		_, err := syntax.ParseSNBTArg(r)
-		return err
+		t, err := syntax.ParseSNBTArg(r)
+		if err != nil {
+			return nil, err
+		}
+		return t, nil
 	}
-	_, err := r.ReadResourceLocation()
-	return err
+	return readIDValue(r)
 }
 
-func parseComponentArg(c *checker, _ *Node, r *reader) *syntax.Error {
+func readIDValue(r *reader) (any, *syntax.Error) {
+	id, err := readID(r, false)
+	if err != nil {
+		return nil, err
+	}
+	return id, nil
+}
+
+func parseComponentArg(c *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	start := r.Pos
 	tag, err := syntax.ParseSNBTArg(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if msg := c.checkTextComponent(tag); msg != "" {
-		return syntax.Errorf(start, "invalid text component: %s", msg)
+		return nil, syntax.Errorf(start, "invalid text component: %s", msg)
 	}
-	return nil
+	return tag, nil
 }
 
-func parseStyleArg(c *checker, _ *Node, r *reader) *syntax.Error {
+func parseStyleArg(c *checker, _ *Node, r *reader) (any, *syntax.Error) {
 	start := r.Pos
 	tag, err := syntax.ParseSNBTArg(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if tag.Kind != syntax.TagCompound {
-		return syntax.Errorf(start, "invalid style: expected a compound")
+		return nil, syntax.Errorf(start, "invalid style: expected a compound")
 	}
 	if msg := c.checkStyle(tag, false); msg != "" {
-		return syntax.Errorf(start, "invalid style: %s", msg)
+		return nil, syntax.Errorf(start, "invalid style: %s", msg)
 	}
-	return nil
+	return tag, nil
 }
 
 func shortRegistry(reg string) string {
@@ -309,14 +379,14 @@ func checkBounds(start int, v float64, p Props, what string, integral bool) *syn
 	return nil
 }
 
-func readEnum(r *reader, what string, values ...string) *syntax.Error {
+func readEnum(r *reader, what string, values ...string) (any, *syntax.Error) {
 	s := r.ReadUnquotedString()
 	for _, v := range values {
 		if s == v {
-			return nil
+			return nil, nil
 		}
 	}
-	return syntax.Errorf(r.Pos, "invalid %s '%s'", what, s)
+	return nil, syntax.Errorf(r.Pos, "invalid %s '%s'", what, s)
 }
 
 var teamColors = map[string]bool{
@@ -325,96 +395,33 @@ var teamColors = map[string]bool{
 	"aqua": true, "red": true, "light_purple": true, "yellow": true, "white": true, "reset": true,
 }
 
-// readTime is TimeArgument.parse: a float and an optional unit d, s or t,
-// rounded to ticks and checked against the minimum.
-func readTime(r *reader, p Props) *syntax.Error {
-	f, err := r.ReadFloat()
+// readTime is TimeArgument.parse: syntax.ReadTime checked against the
+// node's minimum.
+// Its value is the count in ticks, an int32.
+func readTime(r *reader, p Props) (any, *syntax.Error) {
+	ticks, err := r.ReadTime()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	unit := r.ReadUnquotedString()
-	mult := map[string]float64{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
-	if mult == 0 {
-		return syntax.Errorf(r.Pos, "invalid unit '%s'", unit)
+	if float64(ticks) < p.Min {
+		return nil, syntax.Errorf(r.Pos, "tick count must not be less than %s, found %d", fmtNum(p.Min, true), ticks)
 	}
-	ticks := math.Floor(float64(f*float32(mult)) + 0.5)
-	if ticks > math.MaxInt32 {
-		ticks = math.MaxInt32
-	}
-	if ticks < math.MinInt32 {
-		ticks = math.MinInt32
-	}
-	if ticks < p.Min {
-		return syntax.Errorf(r.Pos, "tick count must not be less than %s, found %s", fmtNum(p.Min, true), fmtNum(ticks, true))
-	}
-	return nil
+	return ticks, nil
 }
 
-// readCoords reads n coordinates: world ones (absolute or ~relative) or
-// local ones (^), never mixed. ints selects WorldCoordinate.parseInt.
-// Vec2-style arguments (vec2, rotation, column_pos) have no local form.
-func readCoords(r *reader, n int, ints, noLocal bool) *syntax.Error {
-	start := r.Pos
-	if !r.CanRead() {
-		return syntax.Errorf(r.Pos, "incomplete (expected %d coordinates)", n)
-	}
-	local := !noLocal && r.Peek() == '^'
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			if !r.CanRead() || r.Peek() != ' ' {
-				r.Pos = start
-				return syntax.Errorf(start, "incomplete (expected %d coordinates)", n)
-			}
-			r.Skip()
-		}
-		if err := readCoord(r, local, ints, start); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// Coords is a coordinates argument's value.
+type Coords = syntax.Coordinates
 
-func readCoord(r *reader, local, ints bool, start int) *syntax.Error {
-	if local {
-		if !r.CanRead() {
-			return syntax.Errorf(r.Pos, "expected double")
-		}
-		if r.Peek() != '^' {
-			r.Pos = start
-			return syntax.Errorf(start, "cannot mix world & local coordinates (everything must either use ^ or not)")
-		}
-		r.Skip()
-		if r.CanRead() && r.Peek() != ' ' {
-			_, err := r.ReadDouble()
-			return err
-		}
-		return nil
+// Coord is one coordinate of a Coords.
+type Coord = syntax.Coord
+
+// readCoords reads n coordinates (syntax.Reader.ReadCoordinates).
+func readCoords(r *reader, n int, ints, noLocal bool) (any, *syntax.Error) {
+	cs, err := r.ReadCoordinates(n, ints, noLocal)
+	if err != nil {
+		return nil, err
 	}
-	if r.CanRead() && r.Peek() == '^' {
-		return syntax.Errorf(r.Pos, "cannot mix world & local coordinates (everything must either use ^ or not)")
-	}
-	if !r.CanRead() {
-		if ints {
-			return syntax.Errorf(r.Pos, "expected integer")
-		}
-		return syntax.Errorf(r.Pos, "expected double")
-	}
-	rel := false
-	if r.Peek() == '~' {
-		rel = true
-		r.Skip()
-	}
-	if r.CanRead() && r.Peek() != ' ' {
-		if ints && !rel {
-			_, err := r.ReadInt()
-			return err
-		}
-		_, err := r.ReadDouble()
-		return err
-	}
-	// WorldCoordinate.parseInt/parseDouble read nothing at a space and take
-	// 0, absolute or relative alike.
-	return nil
+	return cs, nil
 }
 
 // isItemSlot knows SlotRanges; ranges ("container.*") only where several
@@ -459,7 +466,7 @@ func cutLast(s, sep string) (string, string, bool) {
 
 // parseCriterion is ObjectiveCriteriaArgument.parse: a simple criterion or
 // "<stat type>:<value>" with the type's ':' written as '.'.
-func (c *checker) parseCriterion(r *reader) *syntax.Error {
+func (c *checker) parseCriterion(r *reader) (any, *syntax.Error) {
 	start := r.Pos
 	s := r.ReadWordToSpace()
 	simple := map[string]bool{
@@ -468,11 +475,11 @@ func (c *checker) parseCriterion(r *reader) *syntax.Error {
 		"air": true, "armor": true,
 	}
 	if simple[s] {
-		return nil
+		return nil, nil
 	}
 	for _, p := range []string{"teamkill.", "killedByTeam."} {
 		if col, ok := strings.CutPrefix(s, p); ok && teamColors[col] && col != "reset" {
-			return nil
+			return nil, nil
 		}
 	}
 	typ, val, ok := strings.Cut(s, ":")
@@ -490,26 +497,18 @@ func (c *checker) parseCriterion(r *reader) *syntax.Error {
 		}[typeID]
 		valID := strings.Replace(val, ".", ":", 1)
 		if valReg != "" && c.reg.Has("minecraft:stat_type", typeID) && syntax.ValidResourceLocation(valID) && c.reg.Has(valReg, valID) {
-			return nil
+			return nil, nil
 		}
 	}
 	r.Pos = start
-	return syntax.Errorf(start, "unknown criterion '%s'", s)
+	return nil, syntax.Errorf(start, "unknown criterion '%s'", s)
 }
 
-// isUUID reports a string UUID.fromString accepts.
-func isUUID(s string) bool {
-	_, ok := syntax.ParseUUID(s)
-	return ok
-}
-
-// nbtPathKeys splits a path into its name nodes for the storage model:
-// ok is false when the path has anything the model does not follow
-// (filters, indices, quoting).
-func nbtPathKeys(path string) (keys []string, ok bool) {
-	r := syntax.NewReader(path)
-	_, nodes, err := syntax.ParseNBTPath(r)
-	if err != nil || r.CanRead() || len(nodes) == 0 {
+// nbtPathKeys is a path's name nodes for the storage model: ok is false
+// when the path has anything the model does not follow (filters, indices,
+// quoting).
+func nbtPathKeys(nodes []syntax.PathNode) (keys []string, ok bool) {
+	if len(nodes) == 0 {
 		return nil, false
 	}
 	for _, n := range nodes {

@@ -7,13 +7,12 @@ import (
 	"strings"
 )
 
-// tok is one node parsed on the way through the tree, with its byte range
-// in the line; toks form a backward linked list so that alternative parses
-// share their common prefix.
+// tok is one node parsed on the way through the tree; toks form a
+// backward linked list so that alternative parses share their common
+// prefix.
 type tok struct {
-	node       *Node
-	start, end int
-	prev       *tok
+	Token
+	prev *tok
 }
 
 // parse is the outcome of parsing one line, Brigadier's ParseResults.
@@ -31,6 +30,33 @@ type lineParser struct {
 	c     *checker
 	s     string
 	level int // the source's permission level
+	// Chunks the line's toks and readers are cut from: a line takes a
+	// dozen of each, and one allocation each instead of one apiece is
+	// most of what parsing a line costs.
+	toks    []tok
+	readers []reader
+}
+
+// newTok returns a tok cut from the current chunk.
+func (p *lineParser) newTok(t tok) *tok {
+	if len(p.toks) == cap(p.toks) {
+		p.toks = make([]tok, 0, max(p.chunk(), 2*cap(p.toks)))
+	}
+	p.toks = append(p.toks, t)
+	return &p.toks[len(p.toks)-1]
+}
+
+// chunk is the size of a chunk: a node takes at least one word, so the
+// words of the line bound what one parse needs.
+func (p *lineParser) chunk() int { return min(strings.Count(p.s, " ")+1, 32) }
+
+// newReader returns a reader at start cut from the current chunk.
+func (p *lineParser) newReader() *reader {
+	if len(p.readers) == cap(p.readers) {
+		p.readers = make([]reader, 0, max(p.chunk(), 2*cap(p.readers)))
+	}
+	p.readers = append(p.readers, reader{Text: p.s})
+	return &p.readers[len(p.readers)-1]
 }
 
 // parseLine runs CommandDispatcher.parse on s from the tree's root, as a
@@ -43,6 +69,14 @@ func (c *checker) parseLineAt(s string, level int) parse {
 	return p.parseNodes(c.tree.Root, 0, false, false, nil)
 }
 
+// parse parses s as a function does, reusing p's chunks: what an earlier
+// parse with p returned must no longer be used.
+func (p *lineParser) parse(s string) parse {
+	p.s, p.level = s, FunctionLevel
+	p.toks, p.readers = p.toks[:0], p.readers[:0]
+	return p.parseNodes(p.c.tree.Root, 0, false, false, nil)
+}
+
 func (p *lineParser) relevant(n *Node, start int) []*Node {
 	if len(n.Literals) > 0 {
 		end := start
@@ -50,7 +84,7 @@ func (p *lineParser) relevant(n *Node, start int) []*Node {
 			end++
 		}
 		if lit, ok := n.Literals[p.s[start:end]]; ok {
-			return []*Node{lit}
+			return lit.self
 		}
 	}
 	return n.Args
@@ -61,18 +95,20 @@ func (p *lineParser) relevant(n *Node, start int) []*Node {
 // line, then one without errors; ties go to the earlier child.
 func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *tok) parse {
 	var errs []*syntax.Error
-	var best *parse
+	var best parse
 	bestKey := 4
+	r := p.newReader()
 	for _, child := range p.relevant(n, start) {
 		if child.Level > p.level {
 			continue
 		}
-		r := &reader{Text: p.s, Pos: start}
+		*r = reader{Text: p.s, Pos: start}
 		var err *syntax.Error
+		var value any
 		if child.Kind == LiteralNode {
 			r.Pos += len(child.Name)
 		} else {
-			err = p.c.parseArg(child, r)
+			value, err = p.c.parseArg(child, r)
 		}
 		if err == nil && r.CanRead() && r.Peek() != ' ' {
 			err = syntax.Errorf(r.Pos, "expected whitespace to end one argument, but found trailing data")
@@ -81,7 +117,7 @@ func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *to
 			errs = append(errs, err)
 			continue
 		}
-		t := &tok{node: child, start: start, end: r.Pos, prev: path}
+		t := p.newTok(tok{Token{Node: child, Start: start, End: r.Pos, Value: value}, path})
 		var res parse
 		need := 2
 		if child.Redirect != nil {
@@ -106,23 +142,25 @@ func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *to
 			key++
 		}
 		if key < bestKey {
-			r := res
-			best, bestKey = &r, key
+			best, bestKey = res, key
 		}
 	}
-	if best != nil {
-		return *best
+	if bestKey < 4 {
+		return best
 	}
 	return parse{cursor: start, errs: errs, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
 }
 
 // tokens returns the parsed nodes in order.
-func (pr parse) tokens() []tok {
-	var out []tok
+func (pr parse) tokens() []Token { return pr.appendTokens(nil) }
+
+// appendTokens appends the parsed nodes in order to out.
+func (pr parse) appendTokens(out []Token) []Token {
+	start := len(out)
 	for t := pr.last; t != nil; t = t.prev {
-		out = append(out, *t)
+		out = append(out, t.Token)
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+	for i, j := start, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
@@ -159,8 +197,8 @@ func (pr parse) failure(s string) *syntax.Error {
 	}
 	if !pr.leafCmd {
 		n := pr.stuck
-		if pr.last != nil && pr.last.end == len(s) {
-			n = pr.last.node
+		if pr.last != nil && pr.last.End == len(s) {
+			n = pr.last.Node
 			if n.Redirect != nil {
 				n = n.Redirect
 			}

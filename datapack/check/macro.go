@@ -296,11 +296,13 @@ func (c *checker) candidates(f *fnFile, k string) []candidate {
 	return out
 }
 
-func pathKeys(p string) ([]string, bool) {
-	if p == "" {
+// pathKeys is nbtPathKeys of a call's "with storage" path, which may be
+// absent (the whole storage).
+func pathKeys(p NBTPath) ([]string, bool) {
+	if p.Text == "" {
 		return nil, true
 	}
-	return nbtPathKeys(p)
+	return nbtPathKeys(p.Nodes)
 }
 
 // combinations lists value assignments for vars: all of them up to 64,
@@ -378,8 +380,8 @@ func (c *checker) checkMacros() {
 					off = cs.sub.origin(off)
 				}
 				where := cs.storage
-				if cs.path != "" {
-					where += " " + cs.path
+				if cs.path.Text != "" {
+					where += " " + cs.path.Text
 				}
 				c.at(cs.file, cs.line, off, "missing macro argument %q for %s: the pack never writes it to storage %s", k, f.id, where)
 			}

@@ -5,91 +5,20 @@ import (
 	"strings"
 )
 
-// parseBlock is BlockStateParser: a block ID (or, for predicates, a #tag),
-// optional [property=value,…] and an optional {nbt}. The reports carry no
-// block-state definitions, so property names and values are checked for
-// syntax and duplicates only.
-func (c *checker) parseBlock(r *reader, predicate bool) *syntax.Error {
+// parseBlock is BlockStateParser (syntax.Reader.ReadBlockState) with the
+// block looked up in the release's registry; its value is the
+// syntax.BlockState.
+func (c *checker) parseBlock(r *reader, predicate bool) (any, *syntax.Error) {
 	start := r.Pos
-	if predicate && r.CanRead() && r.Peek() == '#' {
-		r.Skip()
-		if _, err := r.ReadResourceLocation(); err != nil {
-			return err
-		}
-	} else {
-		id, err := r.ReadResourceLocation()
-		if err != nil {
-			return err
-		}
-		if !c.reg.Has("minecraft:block", id) {
-			r.Pos = start
-			return syntax.Errorf(start, "unknown block type '%s'", syntax.NormalizeID(id))
-		}
+	b, err := r.ReadBlockState(predicate)
+	if err != nil {
+		return nil, err
 	}
-	if r.CanRead() && r.Peek() == '[' {
-		if err := readBlockProperties(r); err != nil {
-			return err
-		}
+	if !b.Tag && !c.reg.Has("minecraft:block", b.ID) {
+		r.Pos = start
+		return nil, syntax.Errorf(start, "unknown block type '%s'", b.ID)
 	}
-	if r.CanRead() && r.Peek() == '{' {
-		if _, err := syntax.ParseCompoundArg(r); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func readBlockProperties(r *reader) *syntax.Error {
-	r.Skip()
-	r.SkipWhitespace()
-	seen := map[string]bool{}
-	for r.CanRead() && r.Peek() != ']' {
-		r.SkipWhitespace()
-		keyPos := r.Pos
-		key, err := r.ReadString()
-		if err != nil {
-			return err
-		}
-		if key == "" {
-			r.Pos = keyPos
-			return syntax.Errorf(keyPos, "expected a block property name")
-		}
-		if seen[key] {
-			r.Pos = keyPos
-			return syntax.Errorf(keyPos, "property '%s' can only be set once", key)
-		}
-		seen[key] = true
-		r.SkipWhitespace()
-		if !r.CanRead() || r.Peek() != '=' {
-			return syntax.Errorf(r.Pos, "expected value for property '%s'", key)
-		}
-		r.Skip()
-		r.SkipWhitespace()
-		valPos := r.Pos
-		val, err := r.ReadString()
-		if err != nil {
-			return err
-		}
-		if val == "" {
-			r.Pos = valPos
-			return syntax.Errorf(valPos, "expected a value for property '%s'", key)
-		}
-		r.SkipWhitespace()
-		if r.CanRead() {
-			if r.Peek() != ',' {
-				if r.Peek() != ']' {
-					return syntax.Errorf(r.Pos, "expected end of properties")
-				}
-				break
-			}
-			r.Skip()
-		}
-	}
-	if !r.CanRead() {
-		return syntax.Errorf(r.Pos, "expected end of properties")
-	}
-	r.Skip()
-	return nil
+	return b, nil
 }
 
 // parseItemStack is ItemParser: an item ID and optional

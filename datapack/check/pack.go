@@ -293,19 +293,16 @@ func (c *checker) checkFunctions() {
 // semantics runs the checks the game defers to run time on a parsed line
 // and records call sites and storage writes. sub maps offsets of a
 // substituted macro line back to the template (nil for plain lines).
-func (c *checker) semantics(f *fnFile, ll *logicalLine, s string, toks []tok, sub *substitution) {
+func (c *checker) semantics(f *fnFile, ll *logicalLine, s string, toks []Token, sub *substitution) {
 	report := func(off int, format string, args ...any) {
 		if sub != nil {
 			off = sub.origin(off)
 		}
 		c.at(f, ll, off, format, args...)
 	}
-	text := func(t tok) string { return s[t.start:t.end] }
-	lit := func(i int, name string) bool {
-		return i >= 0 && i < len(toks) && toks[i].node.Kind == LiteralNode && toks[i].node.Name == name
-	}
+	lit := func(i int, name string) bool { return i >= 0 && i < len(toks) && toks[i].Literal(name) }
 	for i, t := range toks {
-		n := t.node
+		n := t.Node
 		switch {
 		case n.Parser == "minecraft:function":
 			kind := callDirect
@@ -315,16 +312,16 @@ func (c *checker) semantics(f *fnFile, ll *logicalLine, s string, toks []tok, su
 			case lit(i-1, "function") && lit(i-2, "schedule"):
 				kind = callScheduled
 			}
-			cs := callSite{file: f, line: ll, pos: t.start, sub: sub, kind: kind, target: text(t)}
+			cs := callSite{file: f, line: ll, pos: t.Start, sub: sub, kind: kind, target: t.Value.(ID).String()}
 			if kind == callDirect && i+1 < len(toks) {
 				switch {
-				case toks[i+1].node.Parser == "minecraft:nbt_compound_tag":
-					cs.args, _ = syntax.ParseSNBT(text(toks[i+1]))
-					cs.argsPos = toks[i+1].start
+				case toks[i+1].Node.Parser == "minecraft:nbt_compound_tag":
+					cs.args = toks[i+1].Value.(*syntax.Tag)
+					cs.argsPos = toks[i+1].Start
 				case lit(i+1, "with") && i+3 < len(toks) && lit(i+2, "storage"):
-					cs.storage = syntax.NormalizeID(text(toks[i+3]))
+					cs.storage = toks[i+3].Value.(ID).ID
 					if i+4 < len(toks) {
-						cs.path = text(toks[i+4])
+						cs.path = toks[i+4].Value.(NBTPath)
 					}
 					cs.fromStorage = true
 				case lit(i+1, "with"):
@@ -333,19 +330,19 @@ func (c *checker) semantics(f *fnFile, ll *logicalLine, s string, toks []tok, su
 			}
 			c.checkCall(cs, report)
 		case n.Parser == "minecraft:resource_key" && n.Props.Registry == "minecraft:advancement":
-			id := syntax.NormalizeID(text(t))
+			id := t.Value.(ID).ID
 			if c.ownNamespace(id) && c.advs[id] == nil {
-				report(t.start, "unknown advancement %s", id)
+				report(t.Start, "unknown advancement %s", id)
 			}
 		case n.Name == "sound" && n.Parser == "minecraft:resource_location" && c.reg.Known("minecraft:sound_event"):
 			// Sounds outside minecraft: may come from a resource pack.
-			id := syntax.NormalizeID(text(t))
+			id := t.Value.(ID).ID
 			if strings.HasPrefix(id, "minecraft:") && !c.reg.Has("minecraft:sound_event", id) {
-				report(t.start, "unknown sound event %s", id)
+				report(t.Start, "unknown sound event %s", id)
 			}
 		case n.Parser == "minecraft:resource_location" && lit(i-1, "storage") && sub == nil:
 			// Macro lines' writes were collected by macroWrites.
-			c.storageAccess(toks, i, s, true)
+			c.storageAccess(toks, i, true)
 		}
 	}
 }
@@ -366,38 +363,51 @@ func (c *checker) macroWrites(ll *logicalLine) {
 	}
 	toks := pr.tokens()
 	for i, t := range toks {
-		if t.node.Parser == "minecraft:resource_location" && i > 0 && toks[i-1].node.Kind == LiteralNode && toks[i-1].node.Name == "storage" {
-			c.storageAccess(toks, i, s, false)
+		if t.Node.Parser == "minecraft:resource_location" && i > 0 && toks[i-1].Literal("storage") {
+			c.storageAccess(toks, i, false)
 		}
 	}
 }
 
 // storageAccess records storage writes: data modify/merge storage and
 // execute store … storage.
-func (c *checker) storageAccess(toks []tok, i int, s string, exact bool) {
-	text := func(j int) string {
+func (c *checker) storageAccess(toks []Token, i int, exact bool) {
+	value := func(j int) any {
 		if j < 0 || j >= len(toks) {
-			return ""
+			return nil
 		}
-		return s[toks[j].start:toks[j].end]
+		return toks[j].Value
 	}
 	isLit := func(j int, names ...string) bool {
-		if j < 0 || j >= len(toks) || toks[j].node.Kind != LiteralNode {
+		if j < 0 || j >= len(toks) || toks[j].Node.Kind != LiteralNode {
 			return false
 		}
 		for _, n := range names {
-			if toks[j].node.Name == n {
+			if toks[j].Node.Name == n {
 				return true
 			}
 		}
 		return false
 	}
-	st := syntax.NormalizeID(text(i))
-	w := storageWrite{storage: st}
+	literal := func(j int) string {
+		if j < 0 || j >= len(toks) || toks[j].Node.Kind != LiteralNode {
+			return ""
+		}
+		return toks[j].Node.Name
+	}
+	path := func(j int) ([]string, bool) {
+		p, ok := value(j).(NBTPath)
+		if !ok {
+			return nil, false
+		}
+		return nbtPathKeys(p.Nodes)
+	}
+	tag := func(j int) *syntax.Tag { t, _ := value(j).(*syntax.Tag); return t }
+	w := storageWrite{storage: toks[i].Value.(ID).ID}
 	switch {
 	case isLit(i-2, "modify") && isLit(i-3, "data"):
-		w.keys, w.ok = nbtPathKeys(text(i + 1))
-		op := text(i + 2)
+		w.keys, w.ok = path(i + 1)
+		op := literal(i + 2)
 		j := i + 3
 		if op == "insert" {
 			j++
@@ -405,7 +415,7 @@ func (c *checker) storageAccess(toks []tok, i int, s string, exact bool) {
 		w.op = op
 		switch {
 		case isLit(j, "value") && exact:
-			w.value, _ = syntax.ParseSNBT(text(j + 1))
+			w.value = tag(j + 1)
 		case isLit(j, "string"):
 			w.kind = syntax.TagString
 		}
@@ -416,12 +426,12 @@ func (c *checker) storageAccess(toks []tok, i int, s string, exact bool) {
 	case isLit(i-2, "merge") && isLit(i-3, "data"):
 		w.ok, w.op = true, "merge"
 		if exact {
-			w.value, _ = syntax.ParseSNBT(text(i + 1))
+			w.value = tag(i + 1)
 		}
 	case isLit(i-2, "result", "success") && isLit(i-3, "store"):
-		w.keys, w.ok = nbtPathKeys(text(i + 1))
+		w.keys, w.ok = path(i + 1)
 		w.op = "set"
-		w.kind = map[string]syntax.Kind{"byte": syntax.TagByte, "short": syntax.TagShort, "int": syntax.TagInt, "long": syntax.TagLong, "float": syntax.TagFloat, "double": syntax.TagDouble}[text(i+2)]
+		w.kind = map[string]syntax.Kind{"byte": syntax.TagByte, "short": syntax.TagShort, "int": syntax.TagInt, "long": syntax.TagLong, "float": syntax.TagFloat, "double": syntax.TagDouble}[literal(i+2)]
 		if isLit(i-2, "success") {
 			w.kind = syntax.TagByte
 		}
@@ -452,8 +462,8 @@ type callSite struct {
 	argsPos     int
 	fromStorage bool
 	storage     string
-	path        string
-	fromOther   bool // with entity/block: keys known only at run time
+	path        NBTPath // with storage … PATH; empty Text for none
+	fromOther   bool    // with entity/block: keys known only at run time
 }
 
 // checkCall checks that the called function or tag exists and that macro

@@ -5,26 +5,6 @@ import (
 	"testing"
 )
 
-func TestCoordinates(t *testing.T) {
-	for _, c := range []struct {
-		in          string
-		n           int
-		ints, noLoc bool
-		ok          bool
-	}{
-		{"1 2 3", 3, true, false, true}, {"~ ~1 ~-1", 3, true, false, true}, {"^ ^ ^1", 3, true, false, true},
-		{"~0.5 1 2", 3, true, false, true}, {"0.5 1 2", 3, true, false, false}, {"~ ~ ^", 3, false, false, false},
-		{"^ ^ ~", 3, false, false, false}, {"1 2", 3, false, false, false}, {"~~ ~ ~", 3, false, false, false},
-		{"1.5 2.5", 2, false, true, true}, {"^ ^", 2, false, true, false}, {"~ ~", 2, true, true, true},
-	} {
-		r := &reader{Text: c.in}
-		err := readCoords(r, c.n, c.ints, c.noLoc)
-		if (err == nil) != c.ok || (c.ok && r.Pos != len(c.in)) {
-			t.Errorf("readCoords(%q, %d): got %v at %d, want ok=%v", c.in, c.n, err, r.Pos, c.ok)
-		}
-	}
-}
-
 func TestTemplate(t *testing.T) {
 	for _, c := range []struct {
 		in, vars string

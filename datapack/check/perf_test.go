@@ -67,3 +67,30 @@ func BenchmarkPack20k(b *testing.B) {
 		Pack(p, rs[1].tree, rs[1].reg)
 	}
 }
+
+// BenchmarkParse times check.Parse on the hand-written pack's command
+// lines: the generator reads every line of the packs it renders with it.
+func BenchmarkParse(b *testing.B) {
+	tree, reg, err := Embedded("26.2")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := bigPack(b, 5000)
+	var lines []string
+	for path, f := range p.Files {
+		if strings.Contains(path, "/bulk/") {
+			lines = append(lines, strings.Split(strings.TrimSpace(string(f)), "\n")...)
+		}
+	}
+	parser := NewParser(tree, reg)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, l := range lines {
+			if _, err := parser.Parse(l); err != nil {
+				b.Fatalf("%q: %v", l, err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/line")
+}

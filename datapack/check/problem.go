@@ -1,9 +1,12 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
-	"sort"
 )
 
 // Problem is one reason the game would reject (or silently mishandle) a
@@ -29,27 +32,10 @@ func (p Problem) String() string {
 // exact duplicates (a macro line checked with several values can fail the
 // same way more than once).
 func sortProblems(ps []Problem) []Problem {
-	sort.Slice(ps, func(i, j int) bool {
-		a, b := ps[i], ps[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		return a.Msg < b.Msg
+	slices.SortFunc(ps, func(a, b Problem) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Msg, b.Msg))
 	})
-	out := ps[:0]
-	for i, p := range ps {
-		if i > 0 && p == ps[i-1] {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
+	return slices.Compact(ps)
 }
 
 // reader is the checker's command-line cursor: the shared StringReader.

@@ -10,59 +10,61 @@ func (c *checker) parseSelector(r *reader) (*syntax.Selector, *syntax.Error) {
 	return syntax.ParseSelector(r, func(id string) bool { return c.reg.Has("minecraft:entity_type", id) })
 }
 
-// parseEntityArg is EntityArgument.parse with its single/players checks.
-// The game reports those two errors at column 0 of the command; we report
-// them at the selector, which is what the author has to change.
-func (c *checker) parseEntityArg(n *Node, r *reader) *syntax.Error {
+// parseEntityArg is EntityArgument.parse with its single/players checks;
+// its value is the *syntax.Selector. The game reports those two errors at
+// column 0 of the command; we report them at the selector, which is what
+// the author has to change.
+func (c *checker) parseEntityArg(n *Node, r *reader) (any, *syntax.Error) {
 	sel, err := c.parseSelector(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	single := n.Props.Amount == "single"
 	players := n.Props.Type == "players"
 	if single && sel.MaxResults > 1 {
 		if players {
-			return syntax.Errorf(sel.Start, "only one player is allowed, but the provided selector allows more than one")
+			return nil, syntax.Errorf(sel.Start, "only one player is allowed, but the provided selector allows more than one")
 		}
-		return syntax.Errorf(sel.Start, "only one entity is allowed, but the provided selector allows more than one")
+		return nil, syntax.Errorf(sel.Start, "only one entity is allowed, but the provided selector allows more than one")
 	}
 	if players && sel.IncludesEntities && !sel.CurrentEntity {
-		return syntax.Errorf(sel.Start, "only players may be affected by this command, but the provided selector includes entities")
+		return nil, syntax.Errorf(sel.Start, "only players may be affected by this command, but the provided selector includes entities")
 	}
-	return nil
+	return sel, nil
 }
 
-// parseScoreHolder is ScoreHolderArgument.parse: a selector, or any run of
-// non-space characters ("*", "#fake", a player name, a UUID).
-func (c *checker) parseScoreHolder(n *Node, r *reader) *syntax.Error {
+// parseScoreHolder is ScoreHolderArgument.parse: a selector (the value),
+// or any run of non-space characters ("*", "#fake", a player name, a
+// UUID; no value: the text is the name).
+func (c *checker) parseScoreHolder(n *Node, r *reader) (any, *syntax.Error) {
 	if r.CanRead() && r.Peek() == '@' {
 		sel, err := c.parseSelector(r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if n.Props.Amount != "multiple" && sel.MaxResults > 1 {
-			return syntax.Errorf(sel.Start, "only one entity is allowed, but the provided selector allows more than one")
+			return nil, syntax.Errorf(sel.Start, "only one entity is allowed, but the provided selector allows more than one")
 		}
-		return nil
+		return sel, nil
 	}
 	r.ReadWordToSpace()
-	return nil
+	return nil, nil
 }
 
 // parseGameProfile is GameProfileArgument.parse.
-func (c *checker) parseGameProfile(r *reader) *syntax.Error {
+func (c *checker) parseGameProfile(r *reader) (any, *syntax.Error) {
 	if r.CanRead() && r.Peek() == '@' {
 		sel, err := c.parseSelector(r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if sel.IncludesEntities {
-			return syntax.Errorf(sel.Start, "only players may be affected by this command, but the provided selector includes entities")
+			return nil, syntax.Errorf(sel.Start, "only players may be affected by this command, but the provided selector includes entities")
 		}
-		return nil
+		return sel, nil
 	}
 	r.ReadWordToSpace()
-	return nil
+	return nil, nil
 }
 
 // parseMessage is MessageArgument.parse for a source allowed to use

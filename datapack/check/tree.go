@@ -43,6 +43,7 @@ type Node struct {
 	Literals map[string]*Node // the literal children by name
 	Args     []*Node          // the argument children in file order
 	Parent   *Node
+	self     []*Node // []*Node{n}: a literal as the one child to try
 }
 
 // Props are an argument parser's properties. Absent numeric bounds are
@@ -171,6 +172,7 @@ var permissionLevels = map[string]int{
 
 func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 	n := &Node{Name: name, Parent: parent, Literals: map[string]*Node{}}
+	n.self = []*Node{n}
 	typ, _ := o.str("type")
 	switch typ {
 	case "root":

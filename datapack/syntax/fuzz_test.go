@@ -1,6 +1,9 @@
 package syntax
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func FuzzSNBT(f *testing.F) {
 	for _, s := range []string{"{a:1b,b:[1,2,],c:'x'}", "[B;1b,0x1Fub]", "bool(1)", "1.5e-3f", "\"\\x41\\U0001F600\"", "{", "[I;", "0b_"} {
@@ -100,6 +103,82 @@ func FuzzReader(f *testing.F) {
 			if err != nil && (err.Pos < 0 || err.Pos > len(s)) {
 				t.Fatalf("reader %d: error position %d outside [0,%d]", k, err.Pos, len(s))
 			}
+		}
+	})
+}
+
+// FuzzReadTime: no input panics, and a count is what the float and the
+// unit give, saturated.
+func FuzzReadTime(f *testing.F) {
+	for _, s := range []string{"1d", "99999999999d", "-1t", "0.5", "3x", ".5s", "1e3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := NewReader(s)
+		got, err := r.ReadTime()
+		if err != nil {
+			if err.Pos < 0 || err.Pos > len(s) {
+				t.Fatalf("error position %d outside [0,%d]", err.Pos, len(s))
+			}
+			return
+		}
+		r = NewReader(s)
+		f, _ := r.ReadFloat()
+		want := math.Round(float64(f * timeUnits[r.ReadUnquotedString()]))
+		if want == float64(got) || (want > math.MaxInt32 && got == math.MaxInt32) || (want < math.MinInt32 && got == math.MinInt32) {
+			return
+		}
+		// math.Round rounds ties away from zero, Java up: only negative
+		// halves may differ, by one.
+		if want < 0 && float64(got) == want+1 {
+			return
+		}
+		t.Fatalf("%q: %d ticks, want %v", s, got, want)
+	})
+}
+
+// FuzzReadCoordinates: no input panics, an error is inside the text, and
+// coordinates are all local or all world.
+func FuzzReadCoordinates(f *testing.F) {
+	for _, s := range []string{"1 ~2 ~-1.5", "^ ^1 ^.5", "~ ^ ~", "1.5 2", "^", "~~ ~ ~"} {
+		f.Add(s, uint8(3), true, false)
+	}
+	f.Fuzz(func(t *testing.T, s string, n uint8, ints, noLocal bool) {
+		n = n%3 + 1
+		r := NewReader(s)
+		cs, err := r.ReadCoordinates(int(n), ints, noLocal)
+		if err != nil {
+			if err.Pos < 0 || err.Pos > len(s) {
+				t.Fatalf("error position %d outside [0,%d]", err.Pos, len(s))
+			}
+			return
+		}
+		if cs.N != int(n) || (cs.Local && noLocal) {
+			t.Fatalf("%q: %+v", s, cs)
+		}
+		for _, c := range cs.C[:n] {
+			if cs.Local && !c.Rel {
+				t.Fatalf("%q: a local coordinate not relative: %+v", s, cs)
+			}
+		}
+	})
+}
+
+// FuzzReadBlockState: no input panics, and an error is inside the text.
+func FuzzReadBlockState(f *testing.F) {
+	for _, s := range []string{"stone", "oak_stairs[facing=east]{a:1b}", "#logs", "stone[a=", "stone[a=\"x]"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, predicate bool) {
+		b, err := NewReader(s).ReadBlockState(predicate)
+		if err != nil {
+			if err.Pos < 0 || err.Pos > len(s) {
+				t.Fatalf("error position %d outside [0,%d]", err.Pos, len(s))
+			}
+			return
+		}
+		if b.Tag && !predicate {
+			t.Fatalf("%q: a tag where none is allowed", s)
 		}
 	})
 }

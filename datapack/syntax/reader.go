@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -274,4 +275,50 @@ func (r *Reader) ReadWordToSpace() string {
 		r.Skip()
 	}
 	return r.Text[start:r.Pos]
+}
+
+// timeUnits are TimeArgument's units in ticks; no unit means ticks.
+var timeUnits = map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}
+
+// ReadTime is TimeArgument.parse without its minimum: a float and an
+// optional unit d, s or t, times the unit in float arithmetic and rounded
+// as Math.round(float) does, which saturates at the int range (so
+// 99999999999d is 2147483647 ticks, not an overflowed negative). The
+// reader stops after the unit, where the game reports a bad unit and a
+// count below the argument's minimum.
+func (r *Reader) ReadTime() (int32, *Error) {
+	f, err := r.ReadFloat()
+	if err != nil {
+		return 0, err
+	}
+	unit := r.ReadUnquotedString()
+	mult, ok := timeUnits[unit]
+	if !ok {
+		return 0, r.Errorf("invalid unit '%s'", unit)
+	}
+	return javaRound(f * mult), nil
+}
+
+// javaRound is Math.round(float): the nearest int, ties up, saturating at
+// the int range, NaN 0.
+func javaRound(f float32) int32 { return JavaD2I(math.Floor(float64(f) + 0.5)) }
+
+// JavaD2I is Java's (int) cast of a double: truncation toward zero,
+// saturating at the int range, NaN to 0. The game's readers and its NBT
+// conversions both cast so.
+func JavaD2I(d float64) int32 { return javaCast[int32](d, math.MinInt32, math.MaxInt32) }
+
+// JavaD2L is Java's (long) cast of a double.
+func JavaD2L(d float64) int64 { return javaCast[int64](d, math.MinInt64, math.MaxInt64) }
+
+func javaCast[T int32 | int64](d float64, lo, hi T) T {
+	switch {
+	case d != d:
+		return 0
+	case d >= float64(hi):
+		return hi
+	case d <= float64(lo):
+		return lo
+	}
+	return T(d)
 }

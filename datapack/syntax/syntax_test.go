@@ -216,3 +216,135 @@ func TestRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTime holds TimeArgument's arithmetic: float product, Math.round
+// (ties up, saturating at the int range), the reader left after the unit.
+func TestReadTime(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int32
+		err  string
+	}{
+		{"1", 1, ""}, {"20t", 20, ""}, {"2s", 40, ""}, {"1d", 24000, ""},
+		{"0.5", 1, ""}, {"-0.5", 0, ""}, {"0.4t", 0, ""}, {"1.5s", 30, ""},
+		{"2147483647t", 2147483647, ""}, {"2147483648t", 2147483647, ""},
+		{"99999999999d", 2147483647, ""}, {"-99999999999d", -2147483648, ""},
+		{"3x", 0, "invalid unit 'x'"}, {"s", 0, "expected float"},
+	} {
+		r := NewReader(tc.in + " rest")
+		got, err := r.ReadTime()
+		switch {
+		case tc.err != "":
+			if err == nil || err.Msg != tc.err {
+				t.Errorf("%q: got %d, %v; want error %q", tc.in, got, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tc.in, err)
+		case got != tc.want || r.Pos != len(tc.in):
+			t.Errorf("%q: got %d at %d, want %d at %d", tc.in, got, r.Pos, tc.want, len(tc.in))
+		}
+	}
+}
+
+// TestReadCoordinates: the values the checker and the interpreter both
+// take from coordinate arguments.
+func TestReadCoordinates(t *testing.T) {
+	for _, tc := range []struct {
+		in          string
+		n           int
+		ints, noLoc bool
+		want        Coordinates
+		err         string
+	}{
+		{"1 ~2 ~-1.5", 3, true, false, Coordinates{N: 3, C: [3]Coord{{V: 1}, {Rel: true, V: 2}, {Rel: true, V: -1.5, Frac: true}}}, ""},
+		{"^ ^1 ^.5", 3, false, false, Coordinates{Local: true, N: 3, C: [3]Coord{{Rel: true}, {Rel: true, V: 1}, {Rel: true, V: .5, Frac: true}}}, ""},
+		{"0.5 64 2", 3, false, false, Coordinates{N: 3, C: [3]Coord{{V: .5, Frac: true}, {V: 64}, {V: 2}}}, ""},
+		{"~ ~10", 2, false, true, Coordinates{N: 2, C: [3]Coord{{Rel: true}, {Rel: true, V: 10}}}, ""},
+		{"1.5 2 3", 3, true, false, Coordinates{}, "invalid integer '1.5'"},
+		{"^ ~ ^", 3, false, false, Coordinates{}, "cannot mix world & local coordinates"},
+		{"^ ^", 2, false, true, Coordinates{}, "cannot mix world & local coordinates"},
+		{"1 2", 3, false, false, Coordinates{}, "incomplete (expected 3 coordinates)"},
+	} {
+		r := NewReader(tc.in)
+		got, err := r.ReadCoordinates(tc.n, tc.ints, tc.noLoc)
+		if err == nil && r.CanRead() {
+			err = Errorf(r.Pos, "expected whitespace to end one argument")
+		}
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.Contains(err.Msg, tc.err) {
+				t.Errorf("%q: got %+v, %v; want error %q", tc.in, got, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tc.in, err)
+		case got != tc.want:
+			t.Errorf("%q: got %+v, want %+v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestReadBlockState: block states and predicates as BlockStateParser
+// reads them.
+func TestReadBlockState(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		predicate bool
+		want      string // ID, tag mark, properties, nbt
+		err       string
+	}{
+		{"stone", false, "minecraft:stone", ""},
+		{"oak_stairs[ facing = east , half=top]{a:1b}", false, "minecraft:oak_stairs [facing=east half=top] {a:1b}", ""},
+		{"#minecraft:logs", true, "#minecraft:logs", ""},
+		{"#minecraft:logs", false, "", "tags aren't allowed here"},
+		{"stone[a=]", false, "", "expected a value for property 'a'"},
+		{"stone[a=1,a=2]", false, "", "property 'a' can only be set once"},
+		{"stone[a=1", false, "", "expected end of properties"},
+		{"stone[=1]", false, "", "expected a block property name"},
+	} {
+		b, err := NewReader(tc.in).ReadBlockState(tc.predicate)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Msg, tc.err) {
+				t.Errorf("%q: got %+v, %v; want error %q", tc.in, b, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		got := b.ID
+		if b.Tag {
+			got = "#" + got
+		}
+		if b.Props != nil {
+			var ps []string
+			for _, p := range b.Props {
+				ps = append(ps, p.Name+"="+p.Value)
+			}
+			got += " [" + strings.Join(ps, " ") + "]"
+		}
+		if b.NBT != nil {
+			got += " " + b.NBT.SNBT()
+		}
+		if got != tc.want {
+			t.Errorf("%q: got %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestReadSwizzle: each axis at most once.
+func TestReadSwizzle(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want [3]bool
+		ok   bool
+	}{
+		{"xz", [3]bool{true, false, true}, true}, {"zyx", [3]bool{true, true, true}, true},
+		{"y run", [3]bool{false, true, false}, true}, {"xx", [3]bool{}, false}, {"xw", [3]bool{}, false}, {" run", [3]bool{}, true},
+	} {
+		got, err := NewReader(tc.in).ReadSwizzle()
+		if (err == nil) != tc.ok || (tc.ok && got != tc.want) {
+			t.Errorf("%q: got %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}

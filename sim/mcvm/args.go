@@ -21,94 +21,20 @@ type coords struct {
 	c     [3]coord
 }
 
-func parseWorldCoord(r *reader, center, isInt bool) (coord, error) {
-	if r.PeekIs('^') {
-		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
-	}
-	if !r.CanRead() {
-		if isInt {
-			return coord{}, r.errf("expected integer coordinate")
-		}
-		return coord{}, r.errf("expected double coordinate")
-	}
-	rel := false
-	if r.PeekIs('~') {
-		rel = true
-		r.Skip()
-	}
-	start := r.Pos
-	v := 0.0
-	if r.CanRead() && r.Peek() != ' ' {
-		if rel || !isInt {
-			d, err := r.readDouble()
-			if err != nil {
-				return coord{}, err
-			}
-			v = d
-		} else {
-			i, err := r.readInt()
-			if err != nil {
-				return coord{}, err
-			}
-			v = float64(i)
-		}
-	}
-	text := r.Text[start:r.Pos]
-	if !rel && !isInt && center && !strings.Contains(text, ".") {
-		v += 0.5
-	}
-	return coord{rel, v}, nil
-}
-
-func parseLocalCoord(r *reader) (coord, error) {
-	if !r.PeekIs('^') {
-		return coord{}, r.errf("cannot mix world & local coordinates (everything must either use ^ or not)")
-	}
-	r.Skip()
-	v := 0.0
-	if r.CanRead() && r.Peek() != ' ' {
-		d, err := r.readDouble()
-		if err != nil {
-			return coord{}, err
-		}
-		v = d
-	}
-	return coord{true, v}, nil
-}
-
-// parseCoords reads three coordinates: vec3 (isInt false, center x/z of
-// plain integers) or block_pos (isInt true).
+// parseCoords reads three coordinates: vec3 (isInt false; with center,
+// Vec3Argument's centring of x and z written as plain integers) or
+// block_pos (isInt true), the checker's reading (syntax).
 func parseCoords(r *reader, isInt, center bool) (coords, error) {
-	var cs coords
-	if r.PeekIs('^') {
-		cs.local = true
-		for i := range 3 {
-			if i > 0 {
-				if !r.PeekIs(' ') {
-					return cs, r.errf("incomplete (expected 3 coordinates)")
-				}
-				r.Skip()
-			}
-			c, err := parseLocalCoord(r)
-			if err != nil {
-				return cs, err
-			}
-			cs.c[i] = c
-		}
-		return cs, nil
+	c, err := r.ReadCoordinates(3, isInt, false)
+	if err != nil {
+		return coords{}, err
 	}
-	for i := range 3 {
-		if i > 0 {
-			if !r.PeekIs(' ') {
-				return cs, r.errf("incomplete (expected 3 coordinates)")
-			}
-			r.Skip()
+	cs := coords{local: c.Local}
+	for i, k := range c.C {
+		cs.c[i] = coord{k.Rel, k.V}
+		if center && i != 1 && !isInt && !c.Local && !k.Rel && !k.Frac {
+			cs.c[i].v += 0.5
 		}
-		c, err := parseWorldCoord(r, center && i != 1, isInt)
-		if err != nil {
-			return cs, err
-		}
-		cs.c[i] = c
 	}
 	return cs, nil
 }
@@ -177,20 +103,11 @@ func (cs *coords) block(s *source) BlockPos {
 type rotation struct{ yaw, pitch coord }
 
 func parseRotation(r *reader) (rotation, error) {
-	var rot rotation
-	y, err := parseWorldCoord(r, false, false)
+	c, err := r.ReadCoordinates(2, false, true)
 	if err != nil {
-		return rot, err
+		return rotation{}, err
 	}
-	if !r.PeekIs(' ') {
-		return rot, r.errf("incomplete (expected 2 coordinates)")
-	}
-	r.Skip()
-	p, err := parseWorldCoord(r, false, false)
-	if err != nil {
-		return rot, err
-	}
-	return rotation{y, p}, nil
+	return rotation{coord{c.C[0].Rel, c.C[0].V}, coord{c.C[1].Rel, c.C[1].V}}, nil
 }
 
 func (rot rotation) get(s *source) (yaw, pitch float32) {
@@ -207,21 +124,11 @@ func (rot rotation) get(s *source) (yaw, pitch float32) {
 
 // parseColumnPos is ColumnPosArgument: x and z, integers or ~.
 func parseColumnPos(r *reader) ([2]coord, error) {
-	var out [2]coord
-	for i := range 2 {
-		if i > 0 {
-			if !r.PeekIs(' ') {
-				return out, r.errf("incomplete (expected 2 coordinates)")
-			}
-			r.Skip()
-		}
-		c, err := parseWorldCoord(r, false, true)
-		if err != nil {
-			return out, err
-		}
-		out[i] = c
+	c, err := r.ReadCoordinates(2, true, true)
+	if err != nil {
+		return [2]coord{}, err
 	}
-	return out, nil
+	return [2]coord{{c.C[0].Rel, c.C[0].V}, {c.C[1].Rel, c.C[1].V}}, nil
 }
 
 // parseResourceLocation is ResourceLocation.read, normalised to
@@ -344,62 +251,28 @@ type blockArg struct {
 
 func (p *parser) blockArg(predicate bool) (*blockArg, error) {
 	r := p.r
-	b := &blockArg{}
-	if r.PeekIs('#') {
-		if !predicate {
-			return nil, r.errf("tags aren't allowed here, only actual blocks")
-		}
-		return nil, r.unsupported("block tags in block predicates (mcvm has no block tag data)")
-	}
-	id, err := parseResourceLocation(r)
+	start := r.Pos
+	bs, err := r.ReadBlockState(predicate)
 	if err != nil {
 		return nil, err
 	}
-	b.id = id
-	if r.PeekIs('[') {
-		r.Skip()
-		b.props = map[string]string{}
-		r.SkipWhitespace()
-		for r.CanRead() && r.Peek() != ']' {
-			r.SkipWhitespace()
-			kstart := r.Pos
-			k, err := r.readString()
-			if err != nil {
-				return nil, err
-			}
-			if k == "" {
-				return nil, r.errAt(kstart, "expected property name")
-			}
-			if _, dup := b.props[k]; dup {
-				return nil, r.errAt(kstart, "property '%s' can only be set once for block %s", k, id)
-			}
-			r.SkipWhitespace()
-			if err := r.expect('='); err != nil {
-				return nil, err
-			}
-			r.SkipWhitespace()
-			v, err := r.readString()
-			if err != nil {
-				return nil, err
-			}
-			b.props[k] = v
-			r.SkipWhitespace()
-			if r.PeekIs(',') {
-				r.Skip()
-				continue
-			}
-			break
-		}
-		if err := r.expect(']'); err != nil {
-			return nil, err
+	if bs.Tag {
+		r.Pos = start
+		return nil, r.unsupported("block tags in block predicates (mcvm has no block tag data)")
+	}
+	b := &blockArg{id: bs.ID}
+	if bs.Props != nil {
+		b.props = make(map[string]string, len(bs.Props))
+		for _, pr := range bs.Props {
+			b.props[pr.Name] = pr.Value
 		}
 	}
-	if r.PeekIs('{') {
-		c, err := parseCompoundArg(r)
+	if bs.NBT != nil {
+		t, err := fromSyntax(bs.NBT, start)
 		if err != nil {
 			return nil, err
 		}
-		b.nbt = c
+		b.nbt = t.(*Compound)
 	}
 	return b, nil
 }
@@ -495,20 +368,17 @@ func (p *parser) checkComponent(t Tag, col int) error {
 	return p.r.errAt(col, "not a valid text component: %s", FormatSNBT(t))
 }
 
-// parseTime is TimeArgument: a float with optional unit d, s or t.
+// readTicks reads a TimeArgument's count, the checker's reading; a
+// variable so that a test can plant the overflow mcvm once had.
+var readTicks = (*syntax.Reader).ReadTime
+
+// parseTime is TimeArgument: the count and the minimum.
 func parseTime(r *reader, min int32) (int32, error) {
 	start := r.Pos
-	f, err := r.readFloat()
+	ticks, err := readTicks(&r.Reader)
 	if err != nil {
 		return 0, err
 	}
-	unit := r.ReadUnquotedString()
-	mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[unit]
-	if mult == 0 {
-		r.Pos = start
-		return 0, r.errf("invalid unit")
-	}
-	ticks := int32(math.Floor(float64(f*mult) + 0.5))
 	if ticks < min {
 		r.Pos = start
 		return 0, r.errf("tick count must not be less than %d, found %d", min, ticks)
@@ -516,24 +386,10 @@ func parseTime(r *reader, min int32) (int32, error) {
 	return ticks, nil
 }
 
-// swizzle is SwizzleArgument: a set of axes.
+// parseSwizzle is SwizzleArgument (syntax).
 func parseSwizzle(r *reader) ([3]bool, error) {
-	var axes [3]bool
-	start := r.Pos
-	for r.CanRead() && r.Peek() != ' ' {
-		c := r.Peek()
-		r.Skip()
-		i := strings.IndexByte("xyz", c)
-		if i < 0 || axes[i] {
-			r.Pos = start
-			return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
-		}
-		axes[i] = true
-	}
-	if r.Pos == start {
-		return axes, r.errf("invalid swizzle, expected combination of 'x', 'y' and 'z'")
-	}
-	return axes, nil
+	axes, err := r.ReadSwizzle()
+	return axes, fail(err)
 }
 
 func parseDimension(r *reader) (string, error) {

@@ -2,6 +2,8 @@ package mcvm
 
 import (
 	"math"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // execute subcommands: the modifiers and conditions.
@@ -330,17 +332,17 @@ func (c *storeDataCB) onResult(m *Machine, success bool, result int32) {
 	var t Tag
 	switch c.typ {
 	case "int":
-		t = Int(javaD2I(f))
+		t = Int(syntax.JavaD2I(f))
 	case "float":
 		t = Float(float32(f))
 	case "short":
-		t = Short(int16(javaD2I(f)))
+		t = Short(int16(syntax.JavaD2I(f)))
 	case "long":
-		t = Long(javaD2L(f))
+		t = Long(syntax.JavaD2L(f))
 	case "double":
 		t = Double(f)
 	case "byte":
-		t = Byte(int8(javaD2I(f)))
+		t = Byte(int8(syntax.JavaD2I(f)))
 	}
 	data, err := c.acc.get(m)
 	if err != nil {

@@ -166,8 +166,14 @@ func (p *parser) fill() error {
 				}
 			}
 			if more {
-				if !r.literal("strict") {
-					return r.errf("expected 'strict'")
+				// After a filter, a mode of its own (26.2's tree): the
+				// filter picks the cells, the mode what they become.
+				after, err := p.oneOf("destroy", "hollow", "outline", "strict")
+				if err != nil {
+					return err
+				}
+				if after != "strict" {
+					mode = after
 				}
 			}
 		}

@@ -1,7 +1,6 @@
 package mcvm
 
 import (
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"math/big"
 	"slices"
@@ -11,6 +10,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/Tnze/go-mc/nbt"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Tag is an NBT value as the game holds it in memory (1.21.5+ semantics:
@@ -308,9 +309,9 @@ func asLong(t Tag) int64 {
 	case Long:
 		return int64(v)
 	case Float:
-		return javaD2L(float64(v))
+		return syntax.JavaD2L(float64(v))
 	case Double:
-		return javaD2L(float64(v))
+		return syntax.JavaD2L(float64(v))
 	}
 	return 0
 }
@@ -327,37 +328,10 @@ func asInt(t Tag) int32 {
 	return int32(asLong(t))
 }
 
-// javaD2I is Java's (int) cast of a double: truncation toward zero,
-// saturating, NaN to 0.
-func javaD2I(d float64) int32 {
-	switch {
-	case d != d:
-		return 0
-	case d >= math.MaxInt32:
-		return math.MaxInt32
-	case d <= math.MinInt32:
-		return math.MinInt32
-	}
-	return int32(d)
-}
-
-// javaD2L is Java's (long) cast of a double.
-func javaD2L(d float64) int64 {
-	switch {
-	case d != d:
-		return 0
-	case d >= math.MaxInt64:
-		return math.MaxInt64
-	case d <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(d)
-}
-
 // mthFloor is Mth.floor(double): (int) cast, then one less when that
 // rounded up.
 func mthFloor(d float64) int32 {
-	i := javaD2I(d)
+	i := syntax.JavaD2I(d)
 	if d < float64(i) {
 		return i - 1
 	}

@@ -40,8 +40,6 @@ func (r *reader) unsupported(format string, args ...any) error {
 
 // The fallible primitive reads, returning error.
 
-func (r *reader) expect(c byte) error { return fail(r.Expect(c)) }
-
 func (r *reader) readInt() (int32, error) {
 	v, err := r.ReadInt()
 	return v, fail(err)
@@ -54,11 +52,6 @@ func (r *reader) readDouble() (float64, error) {
 
 func (r *reader) readFloat() (float32, error) {
 	v, err := r.ReadFloat()
-	return v, fail(err)
-}
-
-func (r *reader) readString() (string, error) {
-	v, err := r.ReadString()
 	return v, fail(err)
 }
 
