@@ -355,11 +355,20 @@ func (s *Searcher) wins(u game.Colour, ply int) int {
 // fours is a check's search for u's win by continuous fours from ply,
 // deepened one four at a time, recording the win's stones in s.line.
 func (s *Searcher) fours(u game.Colour, ply int) int {
+	return s.deepened(s.cfg.VCFDepth, func(d int) int {
+		five, _ := s.vcf(u, d, ply, nil)
+		return five
+	})
+}
+
+// deepened runs a check's search at depth 1, 2, … up to depth until it
+// finds a win, recording the win's cells in s.line.
+func (s *Searcher) deepened(depth int, search func(d int) int) int {
 	s.recording = true
 	five := 0
-	for d := 1; d <= s.cfg.VCFDepth && five == 0 && !s.abort; d++ {
+	for d := 1; d <= depth && five == 0 && !s.abort; d++ {
 		s.line = s.line[:0]
-		five, _ = s.vcf(u, d, ply, nil)
+		five = search(d)
 	}
 	s.recording = false
 	return five

@@ -238,12 +238,8 @@ func listed(list []cand, cell int) bool {
 // threats is a check's search for u's win by threats from ply, deepened
 // one threat at a time, recording the win's cells in s.line.
 func (s *Searcher) threats(u game.Colour, ply int) int {
-	s.recording = true
-	five := 0
-	for d := 1; d <= s.cfg.VCTDepth && five == 0 && !s.abort; d++ {
-		s.line = s.line[:0]
-		five, _ = s.vct(u, d, ply, nil)
-	}
-	s.recording = false
-	return five
+	return s.deepened(s.cfg.VCTDepth, func(d int) int {
+		five, _ := s.vct(u, d, ply, nil)
+		return five
+	})
 }
