@@ -30,21 +30,33 @@ func interrupted(t *testing.T, wait time.Duration, args ...string) (code int, st
 		t.Fatal(err)
 	}
 	time.Sleep(wait)
+	sent := time.Now()
+	if !ctrlC(t, cmd, 30*time.Second) {
+		t.Fatalf("%q did not stop within 30 s of Ctrl-C\n%s", args, errb.String())
+	}
+	return cmd.ProcessState.ExitCode(), time.Since(sent), out.String(), errb.String(), peakRSS(cmd.ProcessState)
+}
+
+// ctrlC sends a started command Ctrl-C and waits up to within for it to
+// exit; false if it had to be killed. The test is skipped where no
+// signal can be sent.
+func ctrlC(t *testing.T, cmd *exec.Cmd, within time.Duration) bool {
+	t.Helper()
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		cmd.Process.Kill()
+		cmd.Wait()
 		t.Skipf("cannot send Ctrl-C here: %v", err)
 	}
-	sent := time.Now()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
+		return true
+	case <-time.After(within):
 		cmd.Process.Kill()
 		<-done
-		t.Fatalf("%q did not stop within 30 s of Ctrl-C\n%s", args, errb.String())
+		return false
 	}
-	return cmd.ProcessState.ExitCode(), time.Since(sent), out.String(), errb.String(), peakRSS(cmd.ProcessState)
 }
 
 // TestHugeRunsStopOnCtrlC is the acceptance test of issue 25: runs of
@@ -138,16 +150,7 @@ func TestBrainStops(t *testing.T) {
 			t.Fatalf("no OK to START:\n%s", errb.String())
 		}
 	}
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		cmd.Process.Kill()
-		t.Skipf("cannot send Ctrl-C here: %v", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
+	if !ctrlC(t, cmd, 10*time.Second) {
 		t.Fatal("brain did not stop on Ctrl-C")
 	}
 	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || strings.Contains(errb.String(), "context canceled") {

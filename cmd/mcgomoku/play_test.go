@@ -165,16 +165,7 @@ func TestSimInterrupted(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		cmd.Process.Kill()
-		t.Skipf("cannot send Ctrl-C here: %v", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
+	if !ctrlC(t, cmd, 30*time.Second) {
 		t.Fatal("sim did not stop on Ctrl-C")
 	}
 	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
