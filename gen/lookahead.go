@@ -25,8 +25,8 @@ import (
 type LookPlan struct {
 	// Cfg is [lookahead] as the config has it: the keys every level
 	// shares (widths, defend_tries, tick_commands, values) come from
-	// here; a level's budgets (config.LevelKeys) only from its registers
-	// (Budget), set by Levels.
+	// here; a level's budgets (config.LevelKeys) only from their
+	// registers (Lv), set from Levels.
 	Cfg    config.Lookahead
 	Budget int // commands a tick's slice may spend (lookahead.tick_commands)
 	// Levels are the config's levels, #level 1, 2, … (0 is greedy's);
@@ -116,13 +116,16 @@ func (lp *LookPlan) LastTrigger() int { return lp.Levels[len(lp.Levels)-1].M }
 // search.
 func lookBudgetReg(key string) string { return "lv_" + key }
 
-// Lv returns the score (holder and objective) of the level budget key,
-// for the templates: an error for a key that is no level budget, so a
-// template cannot read a budget every level shares from a register.
+// lookBudgetScore is that register's score, holder and objective.
+func lookBudgetScore(key string) string { return "#la." + lookBudgetReg(key) + " gomoku.la" }
+
+// Lv returns the score of the level budget key, for the templates: an
+// error for a key that is no level budget, so a template cannot read a
+// budget every level shares from a register.
 func (lp *LookPlan) Lv(key string) (string, error) {
 	for _, k := range config.LevelKeys {
 		if k.Name == key {
-			return "#la." + lookBudgetReg(key) + " gomoku.la", nil
+			return lookBudgetScore(key), nil
 		}
 	}
 	return "", fmt.Errorf("lookahead.%s is no level budget (config.LevelKeys)", key)
@@ -139,12 +142,12 @@ func planLevels(la config.Lookahead) ([]LookLevel, config.Lookahead) {
 		lv := LookLevel{I: i + 1, M: LevelTrigger + i + 1, Name: name, Title: strings.ToUpper(name[:1]) + strings.ReplaceAll(name[1:], "_", " ")}
 		for _, k := range config.LevelKeys {
 			v := *k.Field(&at)
-			lv.Sets = append(lv.Sets, LookSet{Reg: "#la." + lookBudgetReg(k.Name) + " gomoku.la", Value: v})
+			lv.Sets = append(lv.Sets, LookSet{Reg: lookBudgetScore(k.Name), Value: v})
 			if f := k.Field(&most); v > *f || i == 0 {
 				*f = v
 			}
 		}
-		lv.Hover = fmt.Sprintf("The AI searches ahead: %d plies, up to %d stones, and wins by up to %d fours; more stones, longer thinking", at.Depth, at.Nodes, at.VCFDepth)
+		lv.Hover = fmt.Sprintf("The AI searches %d plies ahead, placing up to %d stones a move: the more, the longer it thinks", at.Depth, at.Nodes)
 		out = append(out, lv)
 	}
 	return out, most
