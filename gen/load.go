@@ -45,11 +45,12 @@ func FromConfig(cfg *config.Config, profile string) (*Input, error) {
 	if !known {
 		return nil, fmt.Errorf("unknown AI %q (want %s)", profile, strings.Join(config.Profiles, ", "))
 	}
-	// The threat-space search is native only so far: a pack built from a
-	// config that turns it on would play other moves than its twin.
-	if la := cfg.Lookahead; profile == "lookahead" && (la.VCTDepth > 0 || la.DefendVCTNodes > 0) {
-		return nil, fmt.Errorf("%s: lookahead.vct_depth = %d, lookahead.defend_vct_nodes = %d: the threat-space search runs in the native player only, the pack cannot play it yet (set both to 0 to generate this pack)",
-			cfg.Source, la.VCTDepth, la.DefendVCTNodes)
+	// The defence's check for the opponent's threats is native only so
+	// far: a pack built from a config that turns it on would play other
+	// moves than its twin. (Stage 2's threat-space search is in the pack.)
+	if la := cfg.Lookahead; profile == "lookahead" && la.DefendVCTNodes > 0 {
+		return nil, fmt.Errorf("%s: lookahead.defend_vct_nodes = %d: the defence's check for the opponent's threats runs in the native player only, the pack cannot play it yet (set it to 0 to generate this pack)",
+			cfg.Source, la.DefendVCTNodes)
 	}
 	m, err := eval.NewModel(cfg.Game.Size, cfg.Game.Rule, cfg.Weights)
 	if err != nil {

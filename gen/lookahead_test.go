@@ -32,21 +32,29 @@ func lookaheadPack(t *testing.T, cfg *config.Config) *gen.Result {
 
 // packSearch is what the pack's search chose, read from its scores.
 type packSearch struct {
-	move, value, nodes, vnodes, reason int32
-	root                               []lookahead.RootMove
-	defence                            []int
+	move, value, nodes, vnodes, tnodes, reason int32
+	root                                       []lookahead.RootMove
+	defence                                    []int
 }
 
-var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4, lookahead.ReasonDefend: 5}
+var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4, lookahead.ReasonDefend: 5, lookahead.ReasonVCT: 6}
 
 // TestLookaheadPackIsTheTwin: the pack's search, run by the interpreter a
 // slice a tick, chooses what sim/lookahead chooses on the same position:
 // the move, its value, the stones placed, and every root move's value.
 func TestLookaheadPackIsTheTwin(t *testing.T) {
-	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
-		t.Run(rule.String(), func(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rule game.Rule
+		vct  bool
+	}{{"freestyle", game.Freestyle, false}, {"renju", game.Renju, false}, {"freestyle-vct", game.Freestyle, true}, {"renju-vct", game.Renju, true}} {
+		rule := tc.rule
+		t.Run(tc.name, func(t *testing.T) {
 			cfg := config.PackDefault()
 			cfg.Game.Size, cfg.Game.Rule = lookaheadTestSize(), rule
+			if tc.vct {
+				withVCT(cfg)
+			}
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(cfg.Game.Size, rule, cfg.Weights)
 			if err != nil {
@@ -104,6 +112,13 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 	}
 }
 
+// withVCT turns stage 2's threat-space search on at small budgets (the
+// tests' positions are small boards): few stones, so that a test's many
+// searches stay quick, but deep and wide enough to find wins.
+func withVCT(cfg *config.Config) {
+	cfg.Lookahead.VCTDepth, cfg.Lookahead.VCTWidth, cfg.Lookahead.VCTNodes = 4, 6, 400
+}
+
 func lookaheadTestSize() int {
 	if n, err := strconv.Atoi(os.Getenv("LA_SIZE")); err == nil {
 		return n
@@ -124,6 +139,9 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 		return v
 	}
 	got := packSearch{move: get("#la.rmove"), value: get("#la.rvalue"), nodes: get("#la.nodes"), vnodes: get("#la.vnodes"), reason: get("#la.reason")}
+	if v, ok := g.BoardScore("#la.tnodes", "gomoku.la"); ok {
+		got.tnodes = v // a pack with the threat-space search
+	}
 	searched := got.reason == reasonCode[lookahead.ReasonSearch] || got.reason == reasonCode[lookahead.ReasonDefend]
 	if searched {
 		for j := range int(get("#la.rdone")) {
@@ -146,7 +164,7 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 		got.vnodes = int32(want.VCFNodes) // stage 1 decided: the pack leaves it as it was
 	}
 	same := got.move == int32(want.Move) && got.value == want.Value && got.nodes == int32(want.Nodes) &&
-		got.vnodes == int32(want.VCFNodes) && got.reason == reasonCode[want.Reason] && slices.Equal(got.root, want.Root) &&
+		got.vnodes == int32(want.VCFNodes) && got.tnodes == int32(want.VCTNodes) && got.reason == reasonCode[want.Reason] && slices.Equal(got.root, want.Root) &&
 		slices.Equal(got.defence, want.Defence)
 	if !same {
 		var excl []int
@@ -155,8 +173,8 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 				excl = append(excl, i)
 			}
 		}
-		return fmt.Errorf("(cells excluded: %v) the pack's search chose move %d (value %d, %d stones, %d in its fours stage, reason %d) from root %v, defence %v;\nthe twin's move %d (value %d, %d stones, %d in its fours stage, %s) from root %v, defence %v",
-			excl, got.move, got.value, got.nodes, got.vnodes, got.reason, got.root, got.defence, want.Move, want.Value, want.Nodes, want.VCFNodes, want.Reason, want.Root, want.Defence)
+		return fmt.Errorf("(cells excluded: %v) the pack's search chose move %d (value %d, %d stones, %d in its fours stage, %d in its threats stage, reason %d) from root %v, defence %v;\nthe twin's move %d (value %d, %d stones, %d in its fours stage, %d in its threats stage, %s) from root %v, defence %v",
+			excl, got.move, got.value, got.nodes, got.vnodes, got.tnodes, got.reason, got.root, got.defence, want.Move, want.Value, want.Nodes, want.VCFNodes, want.VCTNodes, want.Reason, want.Root, want.Defence)
 	}
 	return nil
 }
@@ -421,8 +439,58 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 	if testing.Short() {
 		ts = ts[:min(len(ts), 4)]
 	}
+	packSolves(t, config.PackDefault(), ts)
+}
+
+// TestLookaheadPackSolvesVCTTactics: the threat-space table's wins
+// (kind vct) played through the interpreter with stage 2's threat-space
+// search on at the native table's budgets (sim/lookahead/testdata/vct.toml,
+// but for the defence's check of the opponent's threats, which the pack
+// has not: its positions, kind defend-vct, are left out). Each search must
+// be the twin's and find the win.
+func TestLookaheadPackSolvesVCTTactics(t *testing.T) {
+	all, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics-vct.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The whole table costs some 20 s in the interpreter: by default the
+	// first three of each rule, -short two, -long all.
+	per := 3
+	if testing.Short() {
+		per = 2
+	}
+	if longDifferential() {
+		per = len(all)
+	}
+	var ts []lookahead.Tactic
+	wins, taken := 0, map[game.Rule]int{}
+	for _, tc := range all {
+		if tc.Kind != lookahead.KindVCT {
+			continue
+		}
+		wins++
+		if r := tc.Board.Rule(); taken[r] < per {
+			taken[r]++
+			ts = append(ts, tc)
+		}
+	}
+	if wins < 10 {
+		t.Fatalf("the table has %d positions of kind %s, want at least 10", wins, lookahead.KindVCT)
+	}
+	cfg, err := config.Load("../sim/lookahead/testdata/vct.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Lookahead.DefendVCTNodes = 0
+	packSolves(t, cfg, ts)
+}
+
+// packSolves plays the tactics ts through lookahead packs of cfg (at
+// each position's size and rule) and requires the twin's search and one
+// of the answers.
+func packSolves(t *testing.T, cfg *config.Config, ts []lookahead.Tactic) {
 	games := map[game.Rule]*packplay.Game{}
-	cfg := config.PackDefault()
+	var err error
 	solved := 0
 	for _, tc := range ts {
 		b := tc.Board
@@ -452,6 +520,10 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 		if err := compareSearch(g, want); err != nil {
 			t.Errorf("%s (line %d): %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
 		}
+		if tc.Kind == lookahead.KindVCT && want.Reason != lookahead.ReasonVCT {
+			t.Errorf("%s (line %d): the twin chose by %s, want a win by threats", tc.Name, tc.Line, want.Reason)
+		}
+		t.Logf("%s: %s %s, %d stones (%d in the threats stage)", tc.Name, game.FormatMove(played, b.Size()), want.Reason, want.Nodes, want.VCTNodes)
 		if slices.Contains(tc.Want, played) {
 			solved++
 		} else {
