@@ -477,47 +477,31 @@ func TestLookaheadPackSolvesVCTTactics(t *testing.T) {
 	if wins < 10 {
 		t.Fatalf("the table has %d positions of kind %s, want at least 10", wins, lookahead.KindVCT)
 	}
+	packSolves(t, vctTableConfig(t), ts)
+}
+
+// vctTableConfig is sim/lookahead/testdata/vct.toml without the
+// defence's check of the opponent's threats, which the pack has not.
+func vctTableConfig(t *testing.T) *config.Config {
+	t.Helper()
 	cfg, err := config.Load("../sim/lookahead/testdata/vct.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Lookahead.DefendVCTNodes = 0
-	packSolves(t, cfg, ts)
+	return cfg
 }
 
 // packSolves plays the tactics ts through lookahead packs of cfg (at
 // each position's size and rule) and requires the twin's search and one
 // of the answers.
 func packSolves(t *testing.T, cfg *config.Config, ts []lookahead.Tactic) {
-	games := map[game.Rule]*packplay.Game{}
-	var err error
 	solved := 0
+	tp := tacticPacks{cfg: cfg, pack: func(c *config.Config) *datapack.Pack { return lookaheadPack(t, c).Pack }}
 	for _, tc := range ts {
 		b := tc.Board
-		g := games[b.Rule()]
-		if g == nil {
-			c := *cfg
-			c.Game.Size, c.Game.Rule = b.Size(), b.Rule()
-			g, err = packplay.Open(lookaheadPack(t, &c).Pack, packplay.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			games[b.Rule()] = g
-		}
-		if err := setUp(g, b); err != nil {
-			t.Fatalf("%s (line %d): setting up: %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
-		}
-		if got := game.Picture(g.Board()); got != game.Picture(b) {
-			t.Fatalf("%s: set up as\n%s\nwant\n%s", tc.Name, got, game.Picture(b))
-		}
-		played := packThink(t, g, b)
-		cells := make([]game.Colour, b.Cells())
-		for i := range cells {
-			cells[i] = b.At(i)
-		}
-		mdl, _ := eval.NewModel(b.Size(), b.Rule(), cfg.Weights)
-		want := lookahead.New(cfg.Lookahead).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
-		if err := compareSearch(g, want); err != nil {
+		played, want, err := tp.solve(t, tc)
+		if err != nil {
 			t.Errorf("%s (line %d): %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
 		}
 		if tc.Kind == lookahead.KindVCT && want.Reason != lookahead.ReasonVCT {
@@ -532,6 +516,48 @@ func packSolves(t *testing.T, cfg *config.Config, ts []lookahead.Tactic) {
 		}
 	}
 	t.Logf("the pack solved %d of %d positions", solved, len(ts))
+}
+
+// tacticPacks plays tactics through packs of cfg (pack makes one for a
+// position's size and rule), a game per rule.
+type tacticPacks struct {
+	cfg   *config.Config
+	pack  func(*config.Config) *datapack.Pack
+	games map[game.Rule]*packplay.Game
+}
+
+// solve has the pack choose tc's move and returns it, the twin's choice,
+// and how the pack's search differs from the twin's, if it does.
+func (tp *tacticPacks) solve(t *testing.T, tc lookahead.Tactic) (int, lookahead.Result, error) {
+	t.Helper()
+	b := tc.Board
+	if tp.games == nil {
+		tp.games = map[game.Rule]*packplay.Game{}
+	}
+	g := tp.games[b.Rule()]
+	if g == nil {
+		c := *tp.cfg
+		c.Game.Size, c.Game.Rule = b.Size(), b.Rule()
+		var err error
+		if g, err = packplay.Open(tp.pack(&c), packplay.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		tp.games[b.Rule()] = g
+	}
+	if err := setUp(g, b); err != nil {
+		t.Fatalf("%s (line %d): setting up: %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
+	}
+	if got := game.Picture(g.Board()); got != game.Picture(b) {
+		t.Fatalf("%s: set up as\n%s\nwant\n%s", tc.Name, got, game.Picture(b))
+	}
+	played := packThink(t, g, b)
+	cells := make([]game.Colour, b.Cells())
+	for i := range cells {
+		cells[i] = b.At(i)
+	}
+	mdl, _ := eval.NewModel(b.Size(), b.Rule(), tp.cfg.Weights)
+	want := lookahead.New(tp.cfg.Lookahead).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
+	return played, want, compareSearch(g, want)
 }
 
 // packThink has the pack's AI choose a move for the side to move in g's
