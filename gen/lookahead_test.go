@@ -454,10 +454,10 @@ func TestLookaheadPackSolvesVCTTactics(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The whole table costs some 20 s in the interpreter: by default the
-	// first three of each rule, -short two, -long all.
-	per := 3
+	// first two of each rule, -short one, -long all.
+	per := 2
 	if testing.Short() {
-		per = 2
+		per = 1
 	}
 	if longDifferential() {
 		per = len(all)

@@ -674,7 +674,7 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 			r.fn(fmt.Sprintf("la/vct/lines_%s/%d", col, c.I), "la/vct/lines", d)
 			for _, l := range c.Lines {
 				d.L = l
-				r.fn(fmt.Sprintf("la/vct/line_%s/%d_%d", col, c.I, l.D), "la/vct/line", d)
+				r.fn(fmt.Sprintf("la/vct/line_%s/%d/%d", col, c.I, l.D), "la/vct/line", d)
 			}
 		}
 	}
