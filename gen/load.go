@@ -45,13 +45,6 @@ func FromConfig(cfg *config.Config, profile string) (*Input, error) {
 	if !known {
 		return nil, fmt.Errorf("unknown AI %q (want %s)", profile, strings.Join(config.Profiles, ", "))
 	}
-	// The defence's check for the opponent's threats is native only so
-	// far: a pack built from a config that turns it on would play other
-	// moves than its twin. (Stage 2's threat-space search is in the pack.)
-	if la := cfg.Lookahead; profile == "lookahead" && la.DefendVCTNodes > 0 {
-		return nil, fmt.Errorf("%s: lookahead.defend_vct_nodes = %d: the defence's check for the opponent's threats runs in the native player only, the pack cannot play it yet (set it to 0 to generate this pack)",
-			cfg.Source, la.DefendVCTNodes)
-	}
 	m, err := eval.NewModel(cfg.Game.Size, cfg.Game.Rule, cfg.Weights)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Source, err)

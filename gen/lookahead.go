@@ -35,14 +35,16 @@ type LookPlan struct {
 	Forced int32
 	Five   int32 // weights.attack.five: an att_<c> of this value is a five
 	Renju  bool
-	// VCT says stage 2's threat-space search is on (lookahead.vct_depth
-	// and vct_nodes set; see templates/la/vct/). Four and OpenFour are
+	// VCT says the pack has threat-space frames (templates/la/vct/):
+	// RootVCT for stage 2's search (lookahead.vct_depth and vct_nodes
+	// set), DefendVCT for the defence's check of the opponent's threats
+	// (defend_vct_nodes too). Four and OpenFour are
 	// weights.attack.four and open_four: an att_<c> of these values is
 	// that pattern (a three's answers are told by them). Answers are the
 	// registers #la.k<I> of an answers frame's list, MaxLookaheadWidth.
-	VCT            bool
-	Four, OpenFour int32
-	Answers        []LookReg
+	VCT, RootVCT, DefendVCT bool
+	Four, OpenFour          int32
+	Answers                 []LookReg
 	// AnswersLastPly is the last ply an answers frame has room for an
 	// answer, the open four and its five at (MaxPly-2 on: nothing).
 	AnswersLastPly int
@@ -197,9 +199,10 @@ const (
 type lookFunc struct {
 	Path string
 	Role lookRole
-	// Renju, Defend and VCT: rendered only under renju, only with the
-	// defence (stage 4) on, only with the threat-space search on.
-	Renju, Defend, VCT bool
+	// Renju, Defend, VCT and DefendVCT: rendered only under renju, only
+	// with the defence (stage 4) on, only with threat-space frames, only
+	// with the defence's check of the opponent's threats.
+	Renju, Defend, VCT, DefendVCT bool
 }
 
 // lookFuncs are the search's functions rendered once a pack; the
@@ -238,6 +241,12 @@ var lookFuncs = []lookFunc{
 	{Path: "la/vct/undo_m", Role: lookStep, VCT: true}, {Path: "la/vct/go", VCT: true},
 	{Path: "la/vct/double", VCT: true}, {Path: "la/vct/worst", VCT: true}, {Path: "la/vct/none", VCT: true},
 	{Path: "la/vct/add", VCT: true},
+	// The defence's check of the opponent's threats: its passes, and the
+	// line its frames write as they search (la/vct/put).
+	{Path: "la/vct/def_begin", DefendVCT: true}, {Path: "la/vct/def_back", DefendVCT: true},
+	{Path: "la/vct/def_pass", DefendVCT: true}, {Path: "la/vct/mark", DefendVCT: true},
+	{Path: "la/vct/put", DefendVCT: true}, {Path: "la/vct/rec_c", Role: lookCharged, DefendVCT: true},
+	{Path: "la/vct/rec_f", Role: lookCharged, DefendVCT: true}, {Path: "la/vct/rec_list", Role: lookCharged, DefendVCT: true},
 }
 
 // lookRoles is each of lookFuncs' role, by path.
@@ -256,7 +265,7 @@ var lookChargedFamilies = []string{"la/make/", "la/unmake/", "greedy/slot/", "gr
 
 // rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
-	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT)
+	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT)
 }
 
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
@@ -275,7 +284,9 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, AnswersLastPly: lookahead.MaxPly - 2, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,
 		Renju: m.Rule == game.Renju, Order: append([]int(nil), m.Order...), source: cfg.Source}
 	width := max(la.Width, la.RootWidth, la.VCFWidth)
-	if la.VCTDepth > 0 && la.VCTNodes > 0 {
+	lp.RootVCT = la.VCTDepth > 0 && la.VCTNodes > 0
+	lp.DefendVCT = la.DefendNodes > 0 && la.DefendTries > 0 && la.VCFDepth > 0 && la.VCTDepth > 0 && la.DefendVCTNodes > 0
+	if lp.RootVCT || lp.DefendVCT {
 		lp.VCT = true
 		lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
 		for _, pt := range []eval.Pattern{eval.Four, eval.OpenFour} {
@@ -303,8 +314,12 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			lp.Tries = append(lp.Tries, LookReg{I: j, N: j + 1})
 		}
 		// A check's line of k fours has 2k-1 stones, its last four at
-		// ply 2k-1.
-		for i := 0; i < min(2*la.VCFDepth-1, lookahead.MaxPly); i++ {
+		// ply 2k-1; a line of threats is read up to MaxLine cells.
+		lineLen := min(2*la.VCFDepth-1, lookahead.MaxPly)
+		if lp.DefendVCT {
+			lineLen = max(lineLen, lookahead.MaxLine)
+		}
+		for i := 0; i < lineLen; i++ {
 			lp.Line = append(lp.Line, LookReg{I: i, N: i + 1})
 		}
 		for i := range la.VCFWidth {

@@ -112,11 +112,13 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 	}
 }
 
-// withVCT turns stage 2's threat-space search on at small budgets (the
-// tests' positions are small boards): few stones, so that a test's many
-// searches stay quick, but deep and wide enough to find wins.
+// withVCT turns the threat-space search on at small budgets (the tests'
+// positions are small boards), stage 2's and the defence's check of the
+// opponent's threats: few stones, so that a test's many searches stay
+// quick, but deep and wide enough to find wins.
 func withVCT(cfg *config.Config) {
-	cfg.Lookahead.VCTDepth, cfg.Lookahead.VCTWidth, cfg.Lookahead.VCTNodes = 4, 6, 400
+	la := &cfg.Lookahead
+	la.VCTDepth, la.VCTWidth, la.VCTNodes, la.DefendVCTNodes = 4, 6, 400, 150
 }
 
 func lookaheadTestSize() int {
@@ -442,54 +444,64 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 	packSolves(t, config.PackDefault(), ts)
 }
 
-// TestLookaheadPackSolvesVCTTactics: the threat-space table's wins
-// (kind vct) played through the interpreter with stage 2's threat-space
-// search on at the native table's budgets (sim/lookahead/testdata/vct.toml,
-// but for the defence's check of the opponent's threats, which the pack
-// has not: its positions, kind defend-vct, are left out). Each search must
-// be the twin's and find the win.
+// TestLookaheadPackSolvesVCTTactics: the threat-space table played
+// through the interpreter, each search the twin's and each answer right.
+// -long plays all of it at the native table's budgets
+// (sim/lookahead/testdata/vct.toml: a defence there searches up to 45,000
+// stones, minutes in the interpreter). By default the first wins (kind
+// vct) of each rule at those budgets, and the first defences (defend-vct)
+// at smaller ones that still solve them (vctQuickDefence); -short one
+// win of each rule.
 func TestLookaheadPackSolvesVCTTactics(t *testing.T) {
 	all, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics-vct.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The whole table costs some 20 s in the interpreter: by default the
-	// first two of each rule, -short one, -long all.
-	per := 2
-	if testing.Short() {
-		per = 1
-	}
+	full := vctTableConfig(t)
 	if longDifferential() {
-		per = len(all)
+		packSolves(t, full, all)
+		return
 	}
-	var ts []lookahead.Tactic
-	wins, taken := 0, map[game.Rule]int{}
+	wins, defences := 2, 1
+	if testing.Short() {
+		wins, defences = 1, 0
+	}
+	taken := map[string]int{}
+	var ts, ds []lookahead.Tactic
 	for _, tc := range all {
-		if tc.Kind != lookahead.KindVCT {
+		key := tc.Kind + tc.Board.Rule().String()
+		switch {
+		case tc.Kind == lookahead.KindVCT && taken[key] < wins:
+			ts = append(ts, tc)
+		case tc.Kind == lookahead.KindDefendVCT && taken[key] < defences:
+			ds = append(ds, tc)
+		default:
 			continue
 		}
-		wins++
-		if r := tc.Board.Rule(); taken[r] < per {
-			taken[r]++
-			ts = append(ts, tc)
-		}
+		taken[key]++
 	}
-	if wins < 10 {
-		t.Fatalf("the table has %d positions of kind %s, want at least 10", wins, lookahead.KindVCT)
-	}
-	packSolves(t, vctTableConfig(t), ts)
+	packSolves(t, full, ts)
+	quick := *full
+	vctQuickDefence(&quick)
+	packSolves(t, &quick, ds)
 }
 
-// vctTableConfig is sim/lookahead/testdata/vct.toml without the
-// defence's check of the opponent's threats, which the pack has not.
+// vctTableConfig is sim/lookahead/testdata/vct.toml, with which the twin
+// solves every position of the threat-space table.
 func vctTableConfig(t *testing.T) *config.Config {
 	t.Helper()
 	cfg, err := config.Load("../sim/lookahead/testdata/vct.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Lookahead.DefendVCTNodes = 0
 	return cfg
+}
+
+// vctQuickDefence shrinks vct.toml's budgets to what the first defences
+// of the threat-space table need (a root VCT that finds nothing spends
+// all of vct_nodes first): some 3,000 stones a position, not 45,000.
+func vctQuickDefence(cfg *config.Config) {
+	cfg.Lookahead.VCTNodes, cfg.Lookahead.DefendVCTNodes = 300, 2000
 }
 
 // packSolves plays the tactics ts through lookahead packs of cfg (at

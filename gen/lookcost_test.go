@@ -32,7 +32,8 @@ func lookCostPacks(t *testing.T) map[string]*Result {
 		cfg.Game.Size, cfg.Game.Rule = 9, rule
 		out[rule.String()] = sharedPack(t, cfg, "lookahead")
 		// The gen_test package's withVCT budgets: the same pack.
-		cfg.Lookahead.VCTDepth, cfg.Lookahead.VCTWidth, cfg.Lookahead.VCTNodes = 4, 6, 400
+		la := &cfg.Lookahead
+		la.VCTDepth, la.VCTWidth, la.VCTNodes, la.DefendVCTNodes = 4, 6, 400, 150
 		out[rule.String()+"-vct"] = sharedPack(t, cfg, "lookahead")
 	}
 	return out

@@ -104,28 +104,40 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	quick := *cfg
+	vctQuickDefence(&quick)
 	tests := []struct {
 		name string
+		kind string // the table's positions played
+		cfg  *config.Config
 		// edit returns a function's new text (or the text unchanged).
 		edit func(path, body string) string
 	}{
-		{"the defender's counter-fours left out of the answers", func(path, body string) string {
+		{"the defender's counter-fours left out of the answers", lookahead.KindVCT, cfg, func(path, body string) string {
 			if !strings.HasSuffix(path, "/la/vct/open.mcfunction") {
 				return body
 			}
 			return dropLines(body, func(l string) bool { return strings.Contains(l, "la/scan/counter_") })
 		}},
-		{"the three's open-four points left out of the answers", func(path, body string) string {
+		{"the three's open-four points left out of the answers", lookahead.KindVCT, cfg, func(path, body string) string {
 			if !strings.Contains(path, "/la/vct/line_") {
 				return body
 			}
 			open := fmt.Sprintf(" matches %d ", cfg.Weights.Attack[eval.OpenFour])
 			return dropLines(body, func(l string) bool { return strings.Contains(l, open) })
 		}},
+		// The defence's check of the opponent's threats: its line without
+		// the answers to a three (the threats and blocks only).
+		{"a check's line of threats without the answers", lookahead.KindDefendVCT, &quick, func(path, body string) string {
+			if !strings.HasSuffix(path, "/la/vct/next.mcfunction") {
+				return body
+			}
+			return dropLines(body, func(l string) bool { return strings.Contains(l, "la/vct/rec_list") })
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
-			tp := tacticPacks{cfg: cfg, pack: func(c *config.Config) *datapack.Pack {
+			tp := tacticPacks{cfg: tt.cfg, pack: func(c *config.Config) *datapack.Pack {
 				p := &datapack.Pack{Files: maps.Clone(lookaheadPack(t, c).Pack.Files)}
 				changed := 0
 				for path, body := range p.Files {
@@ -140,7 +152,7 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 				return p
 			}}
 			for _, tc := range all {
-				if tc.Kind != lookahead.KindVCT {
+				if tc.Kind != tt.kind {
 					continue
 				}
 				if _, _, err := tp.solve(t, tc); err != nil {

@@ -667,6 +667,11 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 			r.fn(fmt.Sprintf("la/ins_%s/%d", col, c.I), "la/ins", d)
 		}
 	}
+	if lp.DefendVCT {
+		for _, a := range lp.Answers {
+			r.fn(fmt.Sprintf("la/vct/rec_k/%d", a.I), "la/vct/rec_k", a)
+		}
+	}
 	for _, c := range lp.VCTCells {
 		r.fn(fmt.Sprintf("la/vct/cell/%d", c.I), "la/vct/cell", c.I)
 		for _, col := range []string{"b", "w"} {
