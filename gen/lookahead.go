@@ -240,13 +240,13 @@ var lookFuncs = []lookFunc{
 	{Path: "la/vct/back", Role: lookStep, VCT: true}, {Path: "la/vct/undo_f", Role: lookStep, VCT: true},
 	{Path: "la/vct/undo_m", Role: lookStep, VCT: true}, {Path: "la/vct/go", VCT: true},
 	{Path: "la/vct/double", VCT: true}, {Path: "la/vct/worst", VCT: true}, {Path: "la/vct/none", VCT: true},
-	{Path: "la/vct/add", VCT: true},
+	{Path: "la/vct/add", VCT: true}, {Path: "la/vct/lines", VCT: true},
 	// The defence's check of the opponent's threats: its passes, and the
 	// line its frames write as they search (la/vct/put).
 	{Path: "la/vct/def_begin", DefendVCT: true}, {Path: "la/vct/def_back", DefendVCT: true},
 	{Path: "la/vct/def_pass", DefendVCT: true}, {Path: "la/vct/mark", DefendVCT: true},
 	{Path: "la/vct/put", DefendVCT: true}, {Path: "la/vct/rec_c", Role: lookCharged, DefendVCT: true},
-	{Path: "la/vct/rec_f", Role: lookCharged, DefendVCT: true}, {Path: "la/vct/rec_list", Role: lookCharged, DefendVCT: true},
+	{Path: "la/vct/rec_f", Role: lookCharged, DefendVCT: true}, {Path: "la/vct/rec_list", Role: lookStep, DefendVCT: true},
 }
 
 // lookRoles is each of lookFuncs' role, by path.

@@ -129,7 +129,7 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 		// The defence's check of the opponent's threats: its line without
 		// the answers to a three (the threats and blocks only).
 		{"a check's line of threats without the answers", lookahead.KindDefendVCT, &quick, func(path, body string) string {
-			if !strings.HasSuffix(path, "/la/vct/next.mcfunction") {
+			if !strings.HasSuffix(path, "/la/vct/step.mcfunction") {
 				return body
 			}
 			return dropLines(body, func(l string) bool { return strings.Contains(l, "la/vct/rec_list") })

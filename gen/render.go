@@ -676,7 +676,7 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 		r.fn(fmt.Sprintf("la/vct/cell/%d", c.I), "la/vct/cell", c.I)
 		for _, col := range []string{"b", "w"} {
 			d := lookVCTData{C: c, Col: col, Four: lp.Four, OpenFour: lp.OpenFour, QFA: lp.Renju && col == "b", QFD: lp.Renju && col == "w"}
-			r.fn(fmt.Sprintf("la/vct/lines_%s/%d", col, c.I), "la/vct/lines", d)
+			r.fn(fmt.Sprintf("la/vct/lines_%s/%d", col, c.I), "la/vct/lines_cell", d)
 			for _, l := range c.Lines {
 				d.L = l
 				r.fn(fmt.Sprintf("la/vct/line_%s/%d/%d", col, c.I, l.D), "la/vct/line", d)
