@@ -29,8 +29,7 @@ func init() {
 // node for node. Without a config it plays the pack's default config
 // (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does. A config
 // with lookahead.vct_depth set adds the threat-space search, as the pack
-// does; defend_vct_nodes (the defence's check of the opponent's threats)
-// is the native player's alone so far.
+// built from it does.
 type Lookahead struct {
 	name     string
 	models   *modelCache
