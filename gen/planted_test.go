@@ -108,18 +108,19 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 	vctQuickDefence(&quick)
 	tests := []struct {
 		name string
-		kind string // the table's positions played
+		kind string    // the table's positions played
+		rule game.Rule // ... of this rule
 		cfg  *config.Config
 		// edit returns a function's new text (or the text unchanged).
 		edit func(path, body string) string
 	}{
-		{"the defender's counter-fours left out of the answers", lookahead.KindVCT, cfg, func(path, body string) string {
+		{"the defender's counter-fours left out of the answers", lookahead.KindVCT, game.Freestyle, cfg, func(path, body string) string {
 			if !strings.HasSuffix(path, "/la/vct/open.mcfunction") {
 				return body
 			}
 			return dropLines(body, func(l string) bool { return strings.Contains(l, "la/scan/counter_") })
 		}},
-		{"the three's open-four points left out of the answers", lookahead.KindVCT, cfg, func(path, body string) string {
+		{"the three's open-four points left out of the answers", lookahead.KindVCT, game.Freestyle, cfg, func(path, body string) string {
 			if !strings.Contains(path, "/la/vct/line_") {
 				return body
 			}
@@ -128,7 +129,7 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 		}},
 		// The defence's check of the opponent's threats: its line without
 		// the answers to a three (the threats and blocks only).
-		{"a check's line of threats without the answers", lookahead.KindDefendVCT, &quick, func(path, body string) string {
+		{"a check's line of threats without the answers", lookahead.KindDefendVCT, game.Renju, &quick, func(path, body string) string {
 			if !strings.HasSuffix(path, "/la/vct/step.mcfunction") {
 				return body
 			}
@@ -152,7 +153,7 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 				return p
 			}}
 			for _, tc := range all {
-				if tc.Kind != tt.kind {
+				if tc.Kind != tt.kind || tc.Board.Rule() != tt.rule {
 					continue
 				}
 				if _, _, err := tp.solve(t, tc); err != nil {
