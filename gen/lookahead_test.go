@@ -665,6 +665,7 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 	type position struct {
 		name string
 		b    *game.Board
+		cfg  *config.Config // nil: the pack default
 	}
 	refuted := game.MustBoard(9, game.Freestyle)
 	for _, mv := range strings.Fields("e5 e6 d6 f4 d5 f8 d4 d7 g7 f6 f7 f5 g8 g4 c8 i5 h3 e9 f3 d9 e3 f9 d3 c1 c9 g3 h6 d2 c5 a8 f2 c7 i8 g1 a2 c6 i2 g6 g5 b6 b3 c3 i4 h8") {
@@ -677,26 +678,45 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 		}
 	}
 	// The defence's positions use the registers most (-long: all).
-	positions := []position{{"blocks that make fours", refuted}}
+	positions := []position{{name: "blocks that make fours", b: refuted}}
 	for _, tc := range ts {
 		if longDifferential() || tc.Kind == lookahead.KindDefend {
-			positions = append(positions, position{fmt.Sprintf("%s (line %d)", tc.Name, tc.Line), tc.Board})
+			positions = append(positions, position{name: fmt.Sprintf("%s (line %d)", tc.Name, tc.Line), b: tc.Board})
 		}
 	}
 	if testing.Short() {
 		positions = positions[:min(len(positions), 3)]
+	} else {
+		// A defence by the threat-space search: its frames, answers
+		// lists and line registers too.
+		vct, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics-vct.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		quick := vctTableConfig(t)
+		vctQuickDefence(quick)
+		for _, tc := range vct {
+			if tc.Kind == lookahead.KindDefendVCT && tc.Board.Rule() == game.Renju {
+				positions = append(positions, position{fmt.Sprintf("%s (line %d, VCT)", tc.Name, tc.Line), tc.Board, quick})
+				break
+			}
+		}
 	}
-	cfg := config.PackDefault()
 	type packKey struct {
 		size int
 		rule game.Rule
+		vct  bool
 	}
 	games := map[packKey]*packplay.Game{}
 	regs := map[packKey][]string{}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for _, p := range positions {
 		b := p.b
-		key := packKey{b.Size(), b.Rule()}
+		cfg := p.cfg
+		if cfg == nil {
+			cfg = config.PackDefault()
+		}
+		key := packKey{b.Size(), b.Rule(), cfg.Lookahead.VCTDepth > 0}
 		g := games[key]
 		if g == nil {
 			c := *cfg
