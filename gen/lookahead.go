@@ -163,7 +163,9 @@ var (
 	// lookFrame are a frame's registers, before its candidates k<j>:
 	// type, colour, depth, alpha, beta, best, next candidate, candidates,
 	// the stone in play, the block (VCF), the sub-step (VCF), a five
-	// found (VCF), the ply.
+	// found (VCF), the ply. A threat-space answers frame keeps the
+	// three's cell in a and an answer's result in best; a threat-space
+	// frame in a defence check keeps its place in the check's line in b.
 	lookFrame = []string{"t", "c", "d", "a", "b", "best", "j", "n", "m", "f", "s", "w", "ply"}
 	// lookState are the registers that outlive a choice, but the chunks'
 	// four counts (LookPlan.State): the leaf sums over every empty cell's
@@ -172,6 +174,12 @@ var (
 	// lookControl are the registers that steer the search from step to
 	// step, besides the frame's: what a failing test prints.
 	lookControl = []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "abort", "cut", "hasret", "ret", "rmove", "spent"}
+	// lookVCTControl are those of a pack with threat-space frames: the
+	// threats stage's stones and an answers list's "a three's line was
+	// found"; lookDefendVCTControl a defence check's: its threats phase
+	// and the place a cell of its line goes.
+	lookVCTControl       = []string{"tnodes", "o"}
+	lookDefendVCTControl = []string{"dv", "p"}
 )
 
 // lookRole is what the slice's accounting (proveLook) knows of one of
