@@ -237,12 +237,25 @@ func searchRegisters(g *packplay.Game, lp *gen.LookPlan) string {
 // TestLookaheadAbandonsItsSearch: undo, restart and a mode change while
 // the AI is searching leave a consistent game: the search's stones come
 // off the model (its scores are the position's again), nothing is half
-// applied, and the AI's next choice is the twin's again.
+// applied, and the AI's next choice is the twin's again. With the
+// threat-space search on, the search is abandoned in that stage (its
+// frames of both types unwind).
 func TestLookaheadAbandonsItsSearch(t *testing.T) {
-	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
-		t.Run(rule.String(), func(t *testing.T) {
+	for _, tc := range []struct {
+		rule game.Rule
+		vct  bool // the search is abandoned in its threat-space stage
+	}{{game.Freestyle, false}, {game.Renju, false}, {game.Freestyle, true}, {game.Renju, true}} {
+		rule := tc.rule
+		name := rule.String()
+		if tc.vct {
+			name += "-vct"
+		}
+		t.Run(name, func(t *testing.T) {
 			cfg := config.PackDefault()
 			cfg.Game.Size, cfg.Game.Rule = 9, rule
+			if tc.vct {
+				withVCT(cfg)
+			}
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(9, rule, cfg.Weights)
 			if err != nil {
@@ -292,7 +305,8 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 				}
 				for k := 0; k < 200; k++ {
 					if n, _ := g.Score("#la.nodes", "gomoku.la"); n > 3 {
-						if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 {
+						stage, _ := g.Score("#la.stage", "gomoku.la")
+						if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 && (!tc.vct || stage == 5) {
 							return
 						}
 					}
