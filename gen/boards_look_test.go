@@ -19,10 +19,13 @@ import (
 )
 
 // manyLookPack is the default lookahead pack on a 9×9 board, with its
-// pack.boards (4) boards.
-func manyLookPack(t *testing.T) *gen.Result {
+// pack.boards (4) boards; vct turns the threat-space search on (withVCT).
+func manyLookPack(t *testing.T, vct bool) *gen.Result {
 	cfg := config.PackDefault()
 	cfg.Game.Size = 9
+	if vct {
+		withVCT(cfg)
+	}
 	res := lookaheadPack(t, cfg)
 	if n := len(res.Plan.Slots); n < 4 {
 		t.Fatalf("the pack has %d boards, want 4 or more", n)
@@ -43,18 +46,25 @@ func manyLookPack(t *testing.T) *gen.Result {
 // Every board plays the lookahead by default and keeps its level as its
 // game is copied out and back in (an unset level once came back as
 // greedy's): a greedy move or an unset search would not be the twin's.
+//
+// The same with the threat-space search on: its per-cell threat flags
+// are the board's too.
 func TestManyLookaheadBoards(t *testing.T) {
-	res := manyLookPack(t)
 	seeds := 1
 	if longDifferential() {
 		seeds = 6
 	}
-	for s := range seeds {
-		st, err := playManyLook(res, uint64(s))
-		if err != nil {
-			t.Fatalf("seed %d: %v", s, err)
-		}
-		t.Logf("seed %d: %s", s, st)
+	for _, vct := range []bool{false, true} {
+		t.Run(fmt.Sprintf("vct=%v", vct), func(t *testing.T) {
+			res := manyLookPack(t, vct)
+			for s := range seeds {
+				st, err := playManyLook(res, uint64(s))
+				if err != nil {
+					t.Fatalf("seed %d: %v", s, err)
+				}
+				t.Logf("seed %d: %s", s, st)
+			}
+		})
 	}
 }
 
@@ -71,15 +81,17 @@ func TestManyLookaheadBoardsFailWithoutPerBoardState(t *testing.T) {
 	cases := []struct {
 		name string
 		cut  *regexp.Regexp
+		vct  bool // in the pack with the threat-space search
 	}{
-		{"combo_seen", copyOf(` gomoku\.combo_seen `)},
-		{"four flags", copyOf(` gomoku\.f4[bw] `)},
-		{"four counts", copyOf(`[#.]la\.f4[bw][0-9]+ gomoku\.la `)},
-		{"leaf sum", copyOf(`[#.]la\.vb gomoku\.la `)},
+		{"combo_seen", copyOf(` gomoku\.combo_seen `), false},
+		{"four flags", copyOf(` gomoku\.f4[bw] `), false},
+		{"four counts", copyOf(`[#.]la\.f4[bw][0-9]+ gomoku\.la `), false},
+		{"leaf sum", copyOf(`[#.]la\.vb gomoku\.la `), false},
+		{"black's threat flags", copyOf(` gomoku\.thb `), true},
 	}
-	shared := manyLookPack(t)
 	for _, c := range cases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			shared := manyLookPack(t, c.vct)
 			res := *shared // the shared pack stays as built
 			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
 			taken := 0
