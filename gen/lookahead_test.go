@@ -701,25 +701,32 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 	if testing.Short() {
 		positions = positions[:min(len(positions), 3)]
 	} else {
-		// A defence by the threat-space search: its frames, answers
-		// lists and line registers too.
+		// A win by the threat-space search (its frames and answers
+		// lists), and with -long a defence by it (the check's line too;
+		// some 10,000 stones).
 		vct, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics-vct.txt")
 		if err != nil {
 			t.Fatal(err)
 		}
-		quick := vctTableConfig(t)
+		full, quick := vctTableConfig(t), vctTableConfig(t)
 		vctQuickDefence(quick)
+		var win, defence bool
 		for _, tc := range vct {
-			if tc.Kind == lookahead.KindDefendVCT && tc.Board.Rule() == game.Renju {
-				positions = append(positions, position{fmt.Sprintf("%s (line %d, VCT)", tc.Name, tc.Line), tc.Board, quick})
-				break
+			name := fmt.Sprintf("%s (line %d, VCT)", tc.Name, tc.Line)
+			switch {
+			case !win && tc.Kind == lookahead.KindVCT && tc.Board.Rule() == game.Renju:
+				win = true
+				positions = append(positions, position{name, tc.Board, full})
+			case !defence && longDifferential() && tc.Kind == lookahead.KindDefendVCT && tc.Board.Rule() == game.Renju:
+				defence = true
+				positions = append(positions, position{name, tc.Board, quick})
 			}
 		}
 	}
 	type packKey struct {
-		size int
-		rule game.Rule
-		vct  bool
+		size               int
+		rule               game.Rule
+		vctDepth, vctNodes int
 	}
 	games := map[packKey]*packplay.Game{}
 	regs := map[packKey][]string{}
@@ -730,7 +737,7 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 		if cfg == nil {
 			cfg = config.PackDefault()
 		}
-		key := packKey{b.Size(), b.Rule(), cfg.Lookahead.VCTDepth > 0}
+		key := packKey{b.Size(), b.Rule(), cfg.Lookahead.VCTDepth, cfg.Lookahead.VCTNodes}
 		g := games[key]
 		if g == nil {
 			c := *cfg
