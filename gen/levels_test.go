@@ -183,3 +183,45 @@ func proveLevels(pack *datapack.Pack, cfg *config.Config, seed uint64, moves int
 	}
 	return strings.Join(ticks, "; "), nil
 }
+
+// TestLookaheadLevelWithVCT: a config whose threat-space search is on at
+// one level only (withVCT's budgets at "threats", off at "plain"): the
+// pack has the VCT's stages, the plain level skips them at run time and
+// each level searches as its twin does. Planted: la/vct/begin without
+// its check of the level (the plain level searches threats too) fails.
+func TestLookaheadLevelWithVCT(t *testing.T) {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	la := &cfg.Lookahead
+	la.VCTWidth = 6
+	la.NLevels, la.DefaultLevel = 2, 0
+	la.Levels = [config.MaxLevels]config.Level{
+		config.NewLevel("plain", nil),
+		config.NewLevel("threats", map[string]int{"vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150}),
+	}
+	res := lookaheadPack(t, cfg)
+	if !res.Plan.Look.RootVCT || !res.Plan.Look.DefendVCT {
+		t.Fatalf("a pack with the VCT at one level has root VCT %v, defence VCT %v: want both", res.Plan.Look.RootVCT, res.Plan.Look.DefendVCT)
+	}
+	st, err := proveLevels(res.Pack, cfg, 2, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(st)
+
+	pack := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
+	begin := datapack.FunctionFile(datapack.ID{Namespace: gen.NS, Path: "la/vct/begin"})
+	var kept []string
+	for _, l := range strings.Split(string(pack.Files[begin]), "\n") {
+		if !strings.Contains(l, " matches 0 run return ") {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) == len(strings.Split(string(pack.Files[begin]), "\n")) {
+		t.Fatalf("%s has no check of the level to plant a bug in", begin)
+	}
+	pack.Files[begin] = []byte(strings.Join(kept, "\n"))
+	if _, err := proveLevels(pack, cfg, 2, 10); err == nil || !strings.Contains(err.Error(), "the pack's search chose") {
+		t.Fatalf("with la/vct/begin running at every level: %v, want the plain level's searches to differ", err)
+	}
+}
