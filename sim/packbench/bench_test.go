@@ -1,11 +1,13 @@
 package packbench
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 )
 
@@ -64,6 +66,38 @@ func BenchmarkAIMove(b *testing.B) {
 			}
 			b.ReportMetric(float64(cmds)/busy.Seconds(), "cmds/s")
 			b.ReportMetric(float64(cmds)/float64(b.N), "cmds/move")
+		})
+	}
+}
+
+// BenchmarkLoad measures mcvm.Load on the generated packs: reading every
+// function's command lines into the interpreter's compiled form. It
+// reports the time per command line, the number the checker's parser
+// (datapack/check BenchmarkParse) is compared with.
+func BenchmarkLoad(b *testing.B) {
+	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
+		b.Run(profile, func(b *testing.B) {
+			in, err := gen.FromConfig(config.PackDefault(), profile)
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := gen.Generate(in, gen.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			lines := 0
+			for path, f := range res.Pack.Files {
+				if strings.HasSuffix(path, ".mcfunction") {
+					lines += strings.Count(string(f), "\n")
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := mcvm.Load(res.Pack, mcvm.Options{Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
 		})
 	}
 }
