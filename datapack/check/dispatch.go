@@ -3,6 +3,7 @@ package check
 import (
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"github.com/mcgomoku/mcgomoku/internal/suggest"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -35,6 +36,9 @@ type lineParser struct {
 	// most of what parsing a line costs.
 	toks    []tok
 	readers []reader
+	// res is where parseNodes leaves its outcome: returning it through
+	// every level of the recursion was a fifth of a line's parse.
+	res parse
 }
 
 // newTok returns a tok cut from the current chunk.
@@ -66,24 +70,35 @@ func (c *checker) parseLine(s string) parse { return c.parseLineAt(s, FunctionLe
 // parseLineAt parses s for a source of the given permission level.
 func (c *checker) parseLineAt(s string, level int) parse {
 	p := &lineParser{c: c, s: s, level: level}
-	return p.parseNodes(c.tree.Root, 0, false, false, nil)
+	p.parseNodes(c.tree.Root, 0, false, false, nil)
+	return p.res
 }
 
-// parse parses s as a function does, reusing p's chunks: what an earlier
-// parse with p returned must no longer be used.
-func (p *lineParser) parse(s string) parse {
-	p.s, p.level = s, FunctionLevel
+// parse parses s for a source of the given permission level, reusing p's
+// chunks: what an earlier parse with p returned must no longer be used.
+func (p *lineParser) parse(s string, level int) parse {
+	p.s, p.level = s, level
 	p.toks, p.readers = p.toks[:0], p.readers[:0]
-	return p.parseNodes(p.c.tree.Root, 0, false, false, nil)
+	p.parseNodes(p.c.tree.Root, 0, false, false, nil)
+	return p.res
 }
 
+// relevant is CommandNode.getRelevantNodes: the literal child the next
+// word names, alone, or else the argument children.
 func (p *lineParser) relevant(n *Node, start int) []*Node {
 	if len(n.Literals) > 0 {
 		end := start
 		for end < len(p.s) && p.s[end] != ' ' {
 			end++
 		}
-		if lit, ok := n.Literals[p.s[start:end]]; ok {
+		word := p.s[start:end]
+		if n.lits != nil {
+			for _, lit := range n.lits {
+				if lit.Name == word {
+					return lit.self
+				}
+			}
+		} else if lit, ok := n.Literals[word]; ok {
 			return lit.self
 		}
 	}
@@ -92,76 +107,117 @@ func (p *lineParser) relevant(n *Node, start int) []*Node {
 
 // parseNodes is CommandDispatcher.parseNodes: try every relevant child,
 // keep the alternatives that parse, and prefer one that consumed the whole
-// line, then one without errors; ties go to the earlier child.
-func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *tok) parse {
+// line, then one without errors; ties go to the earlier child. The
+// outcome is left in p.res.
+func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *tok) {
+	kids := p.relevant(n, start)
+	if len(kids) == 1 {
+		// The common case, one literal the word names or one argument:
+		// no alternatives to compare.
+		if child := kids[0]; child.Level <= p.level {
+			t, err := p.parseChild(child, start, path)
+			if err == nil {
+				p.after(child, t)
+				return
+			}
+			p.res = parse{cursor: start, errs: []*syntax.Error{err}, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+			return
+		}
+		p.res = parse{cursor: start, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+		return
+	}
 	var errs []*syntax.Error
 	var best parse
 	bestKey := 4
-	r := p.newReader()
-	for _, child := range p.relevant(n, start) {
+	for _, child := range kids {
 		if child.Level > p.level {
 			continue
 		}
-		*r = reader{Text: p.s, Pos: start}
-		var err *syntax.Error
-		var value any
-		if child.Kind == LiteralNode {
-			r.Pos += len(child.Name)
-		} else {
-			value, err = p.c.parseArg(child, r)
-		}
-		if err == nil && r.CanRead() && r.Peek() != ' ' {
-			err = syntax.Errorf(r.Pos, "expected whitespace to end one argument, but found trailing data")
-		}
+		t, err := p.parseChild(child, start, path)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		t := p.newTok(tok{Token{Node: child, Start: start, End: r.Pos, Value: value}, path})
-		var res parse
-		need := 2
-		if child.Redirect != nil {
-			need = 1
-		}
-		if r.CanReadN(need) {
-			next := r.Pos + 1
-			if child.Redirect != nil {
-				sub := p.parseNodes(child.Redirect, next, false, false, t)
-				sub.nonEmpty = true
-				return sub
-			}
-			res = p.parseNodes(child, next, true, child.Executable, t)
-		} else {
-			res = parse{cursor: r.Pos, leafCmd: child.Executable, nonEmpty: true, last: t}
+		if p.after(child, t) {
+			return
 		}
 		key := 0
-		if res.cursor < len(p.s) {
+		if p.res.cursor < len(p.s) {
 			key += 2
 		}
-		if len(res.errs) > 0 {
+		if len(p.res.errs) > 0 {
 			key++
 		}
 		if key < bestKey {
-			best, bestKey = res, key
+			best, bestKey = p.res, key
 		}
 	}
 	if bestKey < 4 {
-		return best
+		p.res = best
+		return
 	}
-	return parse{cursor: start, errs: errs, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+	p.res = parse{cursor: start, errs: errs, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+}
+
+// parseChild parses the node child at start: its token after path, or
+// the error that ends this alternative.
+func (p *lineParser) parseChild(child *Node, start int, path *tok) (*tok, *syntax.Error) {
+	end := start
+	var value any
+	if child.Kind == LiteralNode {
+		end += len(child.Name)
+	} else {
+		r := p.newReader()
+		r.Pos = start
+		var err *syntax.Error
+		if value, err = p.c.parseArg(child, r); err != nil {
+			return nil, err
+		}
+		end = r.Pos
+	}
+	if end < len(p.s) && p.s[end] != ' ' {
+		return nil, syntax.Errorf(end, "expected whitespace to end one argument, but found trailing data")
+	}
+	return p.newTok(tok{Token{Node: child, Start: start, End: end, Value: value}, path}), nil
+}
+
+// after continues the parse past child's token t, into p.res: through
+// its redirect (redirected: a redirect ends the search for alternatives,
+// as in Brigadier), into its children, or to the end of the line.
+func (p *lineParser) after(child *Node, t *tok) (redirected bool) {
+	need := 2
+	if child.Redirect != nil {
+		need = 1
+	}
+	if t.End+need > len(p.s) {
+		p.res = parse{cursor: t.End, leafCmd: child.Executable, nonEmpty: true, last: t}
+		return false
+	}
+	next := t.End + 1
+	if child.Redirect != nil {
+		p.parseNodes(child.Redirect, next, false, false, t)
+		p.res.nonEmpty = true
+		return true
+	}
+	p.parseNodes(child, next, true, child.Executable, t)
+	return false
 }
 
 // tokens returns the parsed nodes in order.
 func (pr parse) tokens() []Token { return pr.appendTokens(nil) }
 
-// appendTokens appends the parsed nodes in order to out.
+// appendTokens appends the parsed nodes in order to out, filling them in
+// from the end as the list runs backwards.
 func (pr parse) appendTokens(out []Token) []Token {
-	start := len(out)
+	n := 0
 	for t := pr.last; t != nil; t = t.prev {
-		out = append(out, t.Token)
+		n++
 	}
-	for i, j := start, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	out = slices.Grow(out, n)[:len(out)+n]
+	i := len(out)
+	for t := pr.last; t != nil; t = t.prev {
+		i--
+		out[i] = t.Token
 	}
 	return out
 }

@@ -44,7 +44,18 @@ type Node struct {
 	Args     []*Node          // the argument children in file order
 	Parent   *Node
 	self     []*Node // []*Node{n}: a literal as the one child to try
+	// lits are the literal children when they are few, searched in
+	// order: cheaper than hashing the word for the Literals map.
+	lits []*Node
+	// parse is the argument parser of Parser (argParsers), looked up
+	// once when the tree is built; nil for a parser this package does
+	// not implement.
+	parse argParser
 }
+
+// maxLinearLiterals is the most literal children found by a linear
+// search (lits) rather than the map.
+const maxLinearLiterals = 8
 
 // Props are an argument parser's properties. Absent numeric bounds are
 // ±infinity.
@@ -192,6 +203,7 @@ func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 		if n.Parser == "" {
 			return nil, fmt.Errorf("node %q: argument without parser", name)
 		}
+		n.parse = argParsers[n.Parser]
 		n.Props = Props{Min: math.Inf(-1), Max: math.Inf(1)}
 		if pv, ok := o.get("properties"); ok {
 			po, _ := pv.(*ordObj)
@@ -229,12 +241,16 @@ func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 			switch c.Kind {
 			case LiteralNode:
 				n.Literals[k] = c
+				n.lits = append(n.lits, c)
 			case ArgumentNode:
 				n.Args = append(n.Args, c)
 			default:
 				return nil, fmt.Errorf("node %q: root node below the top", k)
 			}
 		}
+	}
+	if len(n.lits) > maxLinearLiterals {
+		n.lits = nil
 	}
 	return n, nil
 }
@@ -416,3 +432,6 @@ func parseEmbedded(release string) (*Tree, *Registries, error) {
 	}
 	return t, reg, nil
 }
+
+// EmbeddedReleases names the releases Embedded has, oldest first.
+func EmbeddedReleases() []string { return reports.Releases() }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcgomoku/mcgomoku/datapack/check"
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/mcvm"
@@ -98,6 +99,49 @@ func BenchmarkLoad(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+		})
+	}
+}
+
+// BenchmarkParse measures the checker's parser, which mcvm.Load compiles
+// every line from, on the generated packs' command lines (macro lines
+// and comments left out).
+func BenchmarkParse(b *testing.B) {
+	tree, reg, err := check.Embedded("26.2")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
+		b.Run(profile, func(b *testing.B) {
+			in, err := gen.FromConfig(config.PackDefault(), profile)
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := gen.Generate(in, gen.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var lines []string
+			for path, f := range res.Pack.Files {
+				if !strings.HasSuffix(path, ".mcfunction") || strings.Contains(path, "/overlay") {
+					continue
+				}
+				for l := range strings.SplitSeq(strings.ReplaceAll(string(f), "\\\n", ""), "\n") {
+					if l = strings.TrimSpace(l); l != "" && l[0] != '#' && l[0] != '$' {
+						lines = append(lines, l)
+					}
+				}
+			}
+			p := check.NewParser(tree, reg)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, l := range lines {
+					if _, err := p.Parse(l); err != nil {
+						b.Fatalf("%q: %v", l, err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/line")
 		})
 	}
 }
