@@ -299,21 +299,19 @@ func TestCheckerAcceptsInterpreterParses(t *testing.T) {
 	}
 }
 
-// plantTicks makes mcvm read durations as round says, the float times
-// the unit given, until the test ends.
+// plantTicks makes mcvm compile durations as round says, the float
+// times the unit given, until the test ends.
 func plantTicks(t *testing.T, round func(product float32) int32) {
-	old := readTicks
-	t.Cleanup(func() { readTicks = old })
-	readTicks = func(r *syntax.Reader) (int32, *syntax.Error) {
+	old := timeTicks
+	t.Cleanup(func() { timeTicks = old })
+	timeTicks = func(line string, tok *check.Token) int32 {
+		r := &syntax.Reader{Text: tok.Text(line)}
 		f, err := r.ReadFloat()
 		if err != nil {
-			return 0, err
+			t.Fatalf("the planted reading fails on %q: %v", r.Text, err)
 		}
 		mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[r.ReadUnquotedString()]
-		if mult == 0 {
-			return 0, r.Errorf("invalid unit")
-		}
-		return round(f * mult), nil
+		return round(f * mult)
 	}
 }
 
@@ -330,11 +328,11 @@ func wantDisagreement(t *testing.T, msg string) {
 
 // TestAgreementCatchesTimeOverflow plants the duration mcvm once read
 // (the float product converted to int32 without Math.round's saturation,
-// so 99999999999d became -2147483648 ticks and failed the minimum) and
-// requires the agreement test to see it.
+// so 2147483648t became -2147483648 ticks) and requires the agreement
+// test to see it.
 func TestAgreementCatchesTimeOverflow(t *testing.T) {
 	plantTicks(t, func(p float32) int32 { return int32(int64(math.Floor(float64(p) + 0.5))) })
-	wantDisagreement(t, "tick count must not be less than 0, found -")
+	wantDisagreement(t, "mcvm schedules -2147483648 ticks ahead, the checker read 2147483647")
 }
 
 // TestAgreementCatchesTimeTruncation plants a duration read without
