@@ -31,37 +31,31 @@ type lineParser struct {
 	c     *checker
 	s     string
 	level int // the source's permission level
-	// Chunks the line's toks and readers are cut from: a line takes a
-	// dozen of each, and one allocation each instead of one apiece is
-	// most of what parsing a line costs.
-	toks    []tok
-	readers []reader
+	// toks is the chunk the line's toks are cut from: a line takes a
+	// dozen, and one allocation instead of one apiece is most of what
+	// parsing a line costs.
+	toks []tok
+	// rd reads each argument in turn; no argument parser keeps it.
+	rd reader
 	// res is where parseNodes leaves its outcome: returning it through
 	// every level of the recursion was a fifth of a line's parse.
 	res parse
 }
 
-// newTok returns a tok cut from the current chunk.
-func (p *lineParser) newTok(t tok) *tok {
+// newTok returns a tok cut from the current chunk, filled in place.
+func (p *lineParser) newTok(node *Node, start, end int, value any, prev *tok) *tok {
 	if len(p.toks) == cap(p.toks) {
 		p.toks = make([]tok, 0, max(p.chunk(), 2*cap(p.toks)))
 	}
-	p.toks = append(p.toks, t)
-	return &p.toks[len(p.toks)-1]
+	p.toks = p.toks[:len(p.toks)+1]
+	t := &p.toks[len(p.toks)-1]
+	t.Node, t.Start, t.End, t.Value, t.prev = node, start, end, value, prev
+	return t
 }
 
 // chunk is the size of a chunk: a node takes at least one word, so the
 // words of the line bound what one parse needs.
 func (p *lineParser) chunk() int { return min(strings.Count(p.s, " ")+1, 32) }
-
-// newReader returns a reader at start cut from the current chunk.
-func (p *lineParser) newReader() *reader {
-	if len(p.readers) == cap(p.readers) {
-		p.readers = make([]reader, 0, max(p.chunk(), 2*cap(p.readers)))
-	}
-	p.readers = append(p.readers, reader{Text: p.s})
-	return &p.readers[len(p.readers)-1]
-}
 
 // parseLine runs CommandDispatcher.parse on s from the tree's root, as a
 // function (permission level 2) does.
@@ -78,7 +72,7 @@ func (c *checker) parseLineAt(s string, level int) parse {
 // chunks: what an earlier parse with p returned must no longer be used.
 func (p *lineParser) parse(s string, level int) parse {
 	p.s, p.level = s, level
-	p.toks, p.readers = p.toks[:0], p.readers[:0]
+	p.toks = p.toks[:0]
 	p.parseNodes(p.c.tree.Root, 0, false, false, nil)
 	return p.res
 }
@@ -92,14 +86,18 @@ func (p *lineParser) relevant(n *Node, start int) []*Node {
 			end++
 		}
 		word := p.s[start:end]
-		if n.lits != nil {
-			for _, lit := range n.lits {
-				if lit.Name == word {
-					return lit.self
-				}
+		// A binary search of the sorted literals.
+		lo, hi := 0, len(n.lits)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if n.lits[m].Name < word {
+				lo = m + 1
+			} else {
+				hi = m
 			}
-		} else if lit, ok := n.Literals[word]; ok {
-			return lit.self
+		}
+		if lo < len(n.lits) && n.lits[lo].Name == word {
+			return n.lits[lo].self
 		}
 	}
 	return n.Args
@@ -167,8 +165,8 @@ func (p *lineParser) parseChild(child *Node, start int, path *tok) (*tok, *synta
 	if child.Kind == LiteralNode {
 		end += len(child.Name)
 	} else {
-		r := p.newReader()
-		r.Pos = start
+		r := &p.rd
+		*r = reader{Text: p.s, Pos: start}
 		var err *syntax.Error
 		if value, err = p.c.parseArg(child, r); err != nil {
 			return nil, err
@@ -178,7 +176,7 @@ func (p *lineParser) parseChild(child *Node, start int, path *tok) (*tok, *synta
 	if end < len(p.s) && p.s[end] != ' ' {
 		return nil, syntax.Errorf(end, "expected whitespace to end one argument, but found trailing data")
 	}
-	return p.newTok(tok{Token{Node: child, Start: start, End: end, Value: value}, path}), nil
+	return p.newTok(child, start, end, value, path), nil
 }
 
 // after continues the parse past child's token t, into p.res: through

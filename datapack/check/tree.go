@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -44,8 +45,8 @@ type Node struct {
 	Args     []*Node          // the argument children in file order
 	Parent   *Node
 	self     []*Node // []*Node{n}: a literal as the one child to try
-	// lits are the literal children when they are few, searched in
-	// order: cheaper than hashing the word for the Literals map.
+	// lits are the literal children sorted by name, for relevant's
+	// search: cheaper than hashing the word for the Literals map.
 	lits []*Node
 	// parse is the argument parser of Parser (argParsers), looked up
 	// once when the tree is built; nil for a parser this package does
@@ -53,9 +54,6 @@ type Node struct {
 	parse argParser
 }
 
-// maxLinearLiterals is the most literal children found by a linear
-// search (lits) rather than the map.
-const maxLinearLiterals = 8
 
 // Props are an argument parser's properties. Absent numeric bounds are
 // ±infinity.
@@ -249,9 +247,7 @@ func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 			}
 		}
 	}
-	if len(n.lits) > maxLinearLiterals {
-		n.lits = nil
-	}
+	slices.SortFunc(n.lits, func(a, b *Node) int { return strings.Compare(a.Name, b.Name) })
 	return n, nil
 }
 

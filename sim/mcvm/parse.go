@@ -95,7 +95,13 @@ func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, e
 	if serr != nil {
 		return nil, serr
 	}
-	p := &parser{m: m, r: &cursor{text: text, toks: cmd.Tokens}, perm: perm, line: &cmdLine{text: text, pos: pos}}
+	// The parser and its cursor in one allocation: a line is a handful.
+	pc := &struct {
+		p parser
+		r cursor
+	}{r: cursor{text: text, toks: cmd.Tokens}}
+	p := &pc.p
+	*p = parser{m: m, r: &pc.r, perm: perm, line: &cmdLine{text: text, pos: pos}}
 	if err := p.command(); err != nil {
 		return nil, err
 	}
