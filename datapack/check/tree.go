@@ -54,7 +54,6 @@ type Node struct {
 	parse argParser
 }
 
-
 // Props are an argument parser's properties. Absent numeric bounds are
 // ±infinity.
 type Props struct {
