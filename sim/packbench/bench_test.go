@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/datapack/check"
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/config"
@@ -22,15 +23,8 @@ import (
 func BenchmarkAIMove(b *testing.B) {
 	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
 		b.Run(profile, func(b *testing.B) {
-			in, err := gen.FromConfig(config.PackDefault(), profile)
-			if err != nil {
-				b.Fatal(err)
-			}
-			res, err := gen.Generate(in, gen.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			g, err := packplay.Open(res.Pack, packplay.Options{Seed: 1})
+			pack := generated(b, profile)
+			g, err := packplay.Open(pack, packplay.Options{Seed: 1})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -71,30 +65,47 @@ func BenchmarkAIMove(b *testing.B) {
 	}
 }
 
+// generated is the pack gen renders for profile from the default config.
+func generated(b *testing.B, profile string) *datapack.Pack {
+	in, err := gen.FromConfig(config.PackDefault(), profile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := gen.Generate(in, gen.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return res.Pack
+}
+
+// commandLines are the pack's command lines outside its overlays,
+// continuation lines joined, comments and macro lines left out.
+func commandLines(p *datapack.Pack) []string {
+	var lines []string
+	for path, f := range p.Files {
+		if !strings.HasSuffix(path, ".mcfunction") || !strings.HasPrefix(path, "data/") {
+			continue
+		}
+		for l := range strings.SplitSeq(strings.ReplaceAll(string(f), "\\\n", ""), "\n") {
+			if l = strings.TrimSpace(l); l != "" && l[0] != '#' && l[0] != '$' {
+				lines = append(lines, l)
+			}
+		}
+	}
+	return lines
+}
+
 // BenchmarkLoad measures mcvm.Load on the generated packs: reading every
 // function's command lines into the interpreter's compiled form. It
-// reports the time per command line, the number the checker's parser
-// (datapack/check BenchmarkParse) is compared with.
+// reports the time per command line, to compare with BenchmarkParse's.
 func BenchmarkLoad(b *testing.B) {
 	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
 		b.Run(profile, func(b *testing.B) {
-			in, err := gen.FromConfig(config.PackDefault(), profile)
-			if err != nil {
-				b.Fatal(err)
-			}
-			res, err := gen.Generate(in, gen.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			lines := 0
-			for path, f := range res.Pack.Files {
-				if strings.HasSuffix(path, ".mcfunction") {
-					lines += strings.Count(string(f), "\n")
-				}
-			}
+			pack := generated(b, profile)
+			lines := len(commandLines(pack))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := mcvm.Load(res.Pack, mcvm.Options{Seed: 1}); err != nil {
+				if _, err := mcvm.Load(pack, mcvm.Options{Seed: 1}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -104,8 +115,7 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 // BenchmarkParse measures the checker's parser, which mcvm.Load compiles
-// every line from, on the generated packs' command lines (macro lines
-// and comments left out).
+// every line from, on the generated packs' command lines.
 func BenchmarkParse(b *testing.B) {
 	tree, reg, err := check.Embedded("26.2")
 	if err != nil {
@@ -113,25 +123,7 @@ func BenchmarkParse(b *testing.B) {
 	}
 	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
 		b.Run(profile, func(b *testing.B) {
-			in, err := gen.FromConfig(config.PackDefault(), profile)
-			if err != nil {
-				b.Fatal(err)
-			}
-			res, err := gen.Generate(in, gen.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			var lines []string
-			for path, f := range res.Pack.Files {
-				if !strings.HasSuffix(path, ".mcfunction") || strings.Contains(path, "/overlay") {
-					continue
-				}
-				for l := range strings.SplitSeq(strings.ReplaceAll(string(f), "\\\n", ""), "\n") {
-					if l = strings.TrimSpace(l); l != "" && l[0] != '#' && l[0] != '$' {
-						lines = append(lines, l)
-					}
-				}
-			}
+			lines := commandLines(generated(b, profile))
 			p := check.NewParser(tree, reg)
 			b.ReportAllocs()
 			for b.Loop() {
