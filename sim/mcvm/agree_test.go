@@ -393,7 +393,7 @@ func TestAgreementCatchesWalkMismatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, _, _, _ := agreementOn(t, planted, reg, check.NewParser(planted, reg), 1, 5000)
+	bad, _, _, _ := agreementOn(t, planted, reg, check.NewParser(planted, reg), 1, 2000)
 	requireDisagreement(t, bad, "checker accepts, mcvm: mcvm expected an integer, the command has <score> (brigadier:double)")
 }
 
