@@ -24,6 +24,11 @@ type parse struct {
 	nonEmpty bool            // the outermost context parsed at least one node
 	last     *tok            // the last parsed node
 	stuck    *Node           // the node whose children were tried at the stop
+	// far are the errors of the alternatives that got furthest, kept
+	// for the message when the parse kept stopped earlier without one
+	// ("tp @s ^ ~ ^": @s as the destination wins over the targets whose
+	// location cannot mix world and local coordinates).
+	far []*syntax.Error
 }
 
 // lineParser parses one line against a tree.
@@ -40,6 +45,23 @@ type lineParser struct {
 	// res is where parseNodes leaves its outcome: returning it through
 	// every level of the recursion was a fifth of a line's parse.
 	res parse
+	far []*syntax.Error // parse.far, while parsing
+}
+
+// noteFar keeps err if it got at least as far as the furthest error yet.
+func (p *lineParser) noteFar(err *syntax.Error) {
+	if len(p.far) > 0 && err.Pos < p.far[0].Pos {
+		return
+	}
+	if len(p.far) > 0 && err.Pos > p.far[0].Pos {
+		p.far = p.far[:0]
+	}
+	for _, e := range p.far {
+		if e.Msg == err.Msg {
+			return
+		}
+	}
+	p.far = append(p.far, err)
 }
 
 // newTok returns a tok cut from the current chunk, filled in place.
@@ -65,6 +87,7 @@ func (c *checker) parseLine(s string) parse { return c.parseLineAt(s, FunctionLe
 func (c *checker) parseLineAt(s string, level int) parse {
 	p := &lineParser{c: c, s: s, level: level}
 	p.parseNodes(c.tree.Root, 0, false, false, nil)
+	p.res.far = p.far
 	return p.res
 }
 
@@ -72,8 +95,9 @@ func (c *checker) parseLineAt(s string, level int) parse {
 // chunks: what an earlier parse with p returned must no longer be used.
 func (p *lineParser) parse(s string, level int) parse {
 	p.s, p.level = s, level
-	p.toks = p.toks[:0]
+	p.toks, p.far = p.toks[:0], p.far[:0]
 	p.parseNodes(p.c.tree.Root, 0, false, false, nil)
+	p.res.far = p.far
 	return p.res
 }
 
@@ -169,6 +193,7 @@ func (p *lineParser) parseChild(child *Node, start int, path *tok) (*tok, *synta
 		*r = reader{Text: p.s, Pos: start}
 		var err *syntax.Error
 		if value, err = p.c.parseArg(child, r); err != nil {
+			p.noteFar(err)
 			return nil, err
 		}
 		end = r.Pos
@@ -246,6 +271,13 @@ func (pr parse) failure(s string) *syntax.Error {
 		}
 		if !pr.nonEmpty {
 			return syntax.Errorf(pr.cursor, "unknown command %q%s", word, didYouMean(word, pr.stuck))
+		}
+		if len(pr.far) > 0 && pr.far[0].Pos >= pr.cursor {
+			msgs := make([]string, len(pr.far))
+			for i, e := range pr.far {
+				msgs[i] = e.Msg
+			}
+			return syntax.Errorf(pr.cursor, "incorrect argument %q: %s", word, strings.Join(msgs, "; or "))
 		}
 		return syntax.Errorf(pr.cursor, "incorrect argument %q%s", word, expectedAfter(word, pr.stuck))
 	}

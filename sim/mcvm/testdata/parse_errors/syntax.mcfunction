@@ -44,7 +44,7 @@ tellraw @e[type=marker] "x"
 gamerule maxCommandChainLength 5
 # error@12: invalid text component: no content
 tellraw @a {color:"red"}
-# error@7: incorrect argument "^"
+# error@7: incorrect argument "^": invalid name or uuid; or cannot mix world & local coordinates
 tp @s ^ ~ ^
 # error: expected integer
 setblock 1 2 stone
