@@ -109,19 +109,18 @@ func (p *lineParser) relevant(n *Node, start int) []*Node {
 		for end < len(p.s) && p.s[end] != ' ' {
 			end++
 		}
-		word := p.s[start:end]
-		// A binary search of the sorted literals.
-		lo, hi := 0, len(n.lits)
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if n.lits[m].Name < word {
-				lo = m + 1
-			} else {
-				hi = m
+		if end > start {
+			word := p.s[start:end]
+			lits := n.lits
+			if n.first != nil {
+				c := word[0]
+				lits = lits[n.first[c]:n.first[int(c)+1]]
 			}
-		}
-		if lo < len(n.lits) && n.lits[lo].Name == word {
-			return n.lits[lo].self
+			for _, lit := range lits {
+				if len(lit.Name) == len(word) && lit.Name == word {
+					return lit.self
+				}
+			}
 		}
 	}
 	return n.Args

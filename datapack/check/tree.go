@@ -47,7 +47,10 @@ type Node struct {
 	self     []*Node // []*Node{n}: a literal as the one child to try
 	// lits are the literal children sorted by name, for relevant's
 	// search: cheaper than hashing the word for the Literals map.
-	lits []*Node
+	// With more than a few, lits[first[b]:first[b+1]] are those whose
+	// name starts with the byte b.
+	lits  []*Node
+	first *[257]uint16
 	// parse is the argument parser of Parser (argParsers), looked up
 	// once when the tree is built; nil for a parser this package does
 	// not implement.
@@ -237,6 +240,9 @@ func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 			n.Children = append(n.Children, c)
 			switch c.Kind {
 			case LiteralNode:
+				if k == "" {
+					return nil, fmt.Errorf("node %q: literal child without a name", name)
+				}
 				n.Literals[k] = c
 				n.lits = append(n.lits, c)
 			case ArgumentNode:
@@ -247,6 +253,17 @@ func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 		}
 	}
 	slices.SortFunc(n.lits, func(a, b *Node) int { return strings.Compare(a.Name, b.Name) })
+	if len(n.lits) > 8 {
+		n.first = new([257]uint16)
+		i := 0
+		for b := range 256 {
+			n.first[b] = uint16(i)
+			for i < len(n.lits) && n.lits[i].Name[0] == byte(b) {
+				i++
+			}
+		}
+		n.first[256] = uint16(i)
+	}
 	return n, nil
 }
 
