@@ -105,9 +105,9 @@ func (p *lineParser) parse(s string, level int) parse {
 // word names, alone, or else the argument children.
 func (p *lineParser) relevant(n *Node, start int) []*Node {
 	if len(n.Literals) > 0 {
-		end := start
-		for end < len(p.s) && p.s[end] != ' ' {
-			end++
+		end := len(p.s)
+		if i := strings.IndexByte(p.s[start:], ' '); i >= 0 {
+			end = start + i
 		}
 		if end > start {
 			word := p.s[start:end]
