@@ -46,6 +46,10 @@ type Machine struct {
 	// cmds reads command lines against the release's command tree: the
 	// checker's parser, whose parse every line compiles from.
 	cmds *check.Parser
+	// lineSlab is what Load cuts the pack's compiled lines from, a chunk
+	// at a time; nil after Load, so that a macro line expanded while
+	// running is allocated alone and freed with its cache entry.
+	lineSlab []cmdLine
 
 	funcs   map[string]*Function
 	tags    map[string][]*Function
@@ -239,10 +243,14 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 		if !ok {
 			continue
 		}
+		if m.lineSlab == nil {
+			m.lineSlab = make([]cmdLine, 0, 256)
+		}
 		if fn := m.loadFunction(id.String(), path, p.Files[path], &errs); fn != nil {
 			m.funcs[fn.ID] = fn
 		}
 	}
+	m.lineSlab = nil
 	m.loadTags(p, &errs)
 	m.loadAdvancements(p, &errs)
 	if len(errs) > 0 {

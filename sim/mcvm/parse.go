@@ -101,7 +101,7 @@ func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, e
 		r cursor
 	}{r: cursor{text: text, toks: cmd.Tokens}}
 	p := &pc.p
-	*p = parser{m: m, r: &pc.r, perm: perm, line: &cmdLine{text: text, pos: pos}}
+	*p = parser{m: m, r: &pc.r, perm: perm, line: m.newLine(text, pos)}
 	if err := p.command(); err != nil {
 		return nil, err
 	}
@@ -109,6 +109,19 @@ func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, e
 		return nil, p.r.errf("mcvm did not expect <%s> here", p.r.peek().Node.Name)
 	}
 	return p.line, nil
+}
+
+// newLine returns an empty compiled line, cut from the load's slab while
+// Load compiles the pack (a line apiece was a tenth of loading).
+func (m *Machine) newLine(text string, pos Pos) *cmdLine {
+	if m.lineSlab == nil {
+		return &cmdLine{text: text, pos: pos}
+	}
+	if len(m.lineSlab) == cap(m.lineSlab) {
+		m.lineSlab = make([]cmdLine, 0, cap(m.lineSlab))
+	}
+	m.lineSlab = append(m.lineSlab, cmdLine{text: text, pos: pos})
+	return &m.lineSlab[len(m.lineSlab)-1]
 }
 
 // addStage adds an execute stage that may map a source to several
