@@ -42,7 +42,7 @@ var allowedImports = map[string][]string{
 	"sim/game":                            nil,
 	"sim/eval":                            {"sim/game"},
 	"sim/config":                          {"examples", "internal/suggest", "sim/eval", "sim/game"},
-	"sim/mcvm":                            {"datapack", "datapack/syntax"},
+	"sim/mcvm":                            {"datapack", "datapack/check", "datapack/syntax"},
 	"sim/packplay":                        {"datapack", "sim/eval", "sim/game", "sim/mcvm", "sim/render"},
 	"sim/render":                          nil,
 	"sim/search":                          {"sim/config", "sim/eval", "sim/game"},

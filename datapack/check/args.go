@@ -11,11 +11,10 @@ import (
 // parser this package does not implement is an error: an unchecked
 // argument must never pass as a checked one.
 func (c *checker) parseArg(n *Node, r *reader) (any, *syntax.Error) {
-	parse, ok := argParsers[n.Parser]
-	if !ok {
+	if n.parse == nil {
 		return nil, syntax.Errorf(r.Pos, "unsupported argument type %s: the checker cannot verify this argument", n.Parser)
 	}
-	return parse(c, n, r)
+	return n.parse(c, n, r)
 }
 
 // argParser parses one argument type (commands.json's "parser") into its
@@ -56,7 +55,7 @@ func init() {
 		"minecraft:entity":             func(c *checker, n *Node, r *reader) (any, *syntax.Error) { return c.parseEntityArg(n, r) },
 		"minecraft:game_profile":       func(c *checker, _ *Node, r *reader) (any, *syntax.Error) { return c.parseGameProfile(r) },
 		"minecraft:score_holder":       func(c *checker, n *Node, r *reader) (any, *syntax.Error) { return c.parseScoreHolder(n, r) },
-		"minecraft:message":            checked(func(c *checker, _ *Node, r *reader) *syntax.Error { return c.parseMessage(r) }),
+		"minecraft:message":            func(c *checker, _ *Node, r *reader) (any, *syntax.Error) { return c.parseMessage(r) },
 		"minecraft:objective":          parseUnquotedArg,
 		"minecraft:team":               parseUnquotedArg,
 		"minecraft:objective_criteria": func(c *checker, _ *Node, r *reader) (any, *syntax.Error) { return c.parseCriterion(r) },

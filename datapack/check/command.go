@@ -33,9 +33,11 @@ type Command struct {
 //	minecraft:uuid                    [16]byte
 //	minecraft:block_state, predicate  syntax.BlockState
 //
+//	minecraft:message                 []*syntax.Selector, the selectors in it (nil for none)
+//
 // Words are nil: objectives, teams, operations, enums, colours, slots,
-// criteria, anchors. Item stacks and predicates, particles and messages
-// are checked but have no value beyond their text: nil.
+// criteria, anchors. Item stacks and predicates and particles are checked
+// but have no value beyond their text: nil.
 type Token struct {
 	Node       *Node
 	Start, End int // byte offsets in Command.Text
@@ -79,7 +81,14 @@ func NewParser(tree *Tree, reg *Registries) *Parser {
 // slice) is p's own and valid only until p's next Parse; the values in
 // it stay valid.
 func (p *Parser) Parse(line string) (*Command, *syntax.Error) {
-	pr := p.lp.parse(line)
+	return p.ParseAt(line, FunctionLevel)
+}
+
+// ParseAt is Parse for a source of the given permission level (0 for a
+// player's clicked trigger, 4 for the server console): the nodes above
+// it are not there.
+func (p *Parser) ParseAt(line string, level int) (*Command, *syntax.Error) {
+	pr := p.lp.parse(line, level)
 	if err := pr.failure(line); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package check
 import (
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"github.com/mcgomoku/mcgomoku/internal/suggest"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -23,6 +24,11 @@ type parse struct {
 	nonEmpty bool            // the outermost context parsed at least one node
 	last     *tok            // the last parsed node
 	stuck    *Node           // the node whose children were tried at the stop
+	// far are the errors of the alternatives that got furthest, kept
+	// for the message when the parse kept stopped earlier without one
+	// ("tp @s ^ ~ ^": @s as the destination wins over the targets whose
+	// location cannot mix world and local coordinates).
+	far []*syntax.Error
 }
 
 // lineParser parses one line against a tree.
@@ -30,34 +36,48 @@ type lineParser struct {
 	c     *checker
 	s     string
 	level int // the source's permission level
-	// Chunks the line's toks and readers are cut from: a line takes a
-	// dozen of each, and one allocation each instead of one apiece is
-	// most of what parsing a line costs.
-	toks    []tok
-	readers []reader
+	// toks is the chunk the line's toks are cut from: a line takes a
+	// dozen, and one allocation instead of one apiece is most of what
+	// parsing a line costs.
+	toks []tok
+	// rd reads each argument in turn; no argument parser keeps it.
+	rd reader
+	// res is where parseNodes leaves its outcome: returning it through
+	// every level of the recursion was a fifth of a line's parse.
+	res parse
+	far []*syntax.Error // parse.far, while parsing
 }
 
-// newTok returns a tok cut from the current chunk.
-func (p *lineParser) newTok(t tok) *tok {
+// noteFar keeps err if it got at least as far as the furthest error yet.
+func (p *lineParser) noteFar(err *syntax.Error) {
+	if len(p.far) > 0 && err.Pos < p.far[0].Pos {
+		return
+	}
+	if len(p.far) > 0 && err.Pos > p.far[0].Pos {
+		p.far = p.far[:0]
+	}
+	for _, e := range p.far {
+		if e.Msg == err.Msg {
+			return
+		}
+	}
+	p.far = append(p.far, err)
+}
+
+// newTok returns a tok cut from the current chunk, filled in place.
+func (p *lineParser) newTok(node *Node, start, end int, value any, prev *tok) *tok {
 	if len(p.toks) == cap(p.toks) {
 		p.toks = make([]tok, 0, max(p.chunk(), 2*cap(p.toks)))
 	}
-	p.toks = append(p.toks, t)
-	return &p.toks[len(p.toks)-1]
+	p.toks = p.toks[:len(p.toks)+1]
+	t := &p.toks[len(p.toks)-1]
+	t.Node, t.Start, t.End, t.Value, t.prev = node, start, end, value, prev
+	return t
 }
 
 // chunk is the size of a chunk: a node takes at least one word, so the
 // words of the line bound what one parse needs.
 func (p *lineParser) chunk() int { return min(strings.Count(p.s, " ")+1, 32) }
-
-// newReader returns a reader at start cut from the current chunk.
-func (p *lineParser) newReader() *reader {
-	if len(p.readers) == cap(p.readers) {
-		p.readers = make([]reader, 0, max(p.chunk(), 2*cap(p.readers)))
-	}
-	p.readers = append(p.readers, reader{Text: p.s})
-	return &p.readers[len(p.readers)-1]
-}
 
 // parseLine runs CommandDispatcher.parse on s from the tree's root, as a
 // function (permission level 2) does.
@@ -66,25 +86,41 @@ func (c *checker) parseLine(s string) parse { return c.parseLineAt(s, FunctionLe
 // parseLineAt parses s for a source of the given permission level.
 func (c *checker) parseLineAt(s string, level int) parse {
 	p := &lineParser{c: c, s: s, level: level}
-	return p.parseNodes(c.tree.Root, 0, false, false, nil)
+	p.parseNodes(c.tree.Root, 0, false, false, nil)
+	p.res.far = p.far
+	return p.res
 }
 
-// parse parses s as a function does, reusing p's chunks: what an earlier
-// parse with p returned must no longer be used.
-func (p *lineParser) parse(s string) parse {
-	p.s, p.level = s, FunctionLevel
-	p.toks, p.readers = p.toks[:0], p.readers[:0]
-	return p.parseNodes(p.c.tree.Root, 0, false, false, nil)
+// parse parses s for a source of the given permission level, reusing p's
+// chunks: what an earlier parse with p returned must no longer be used.
+func (p *lineParser) parse(s string, level int) parse {
+	p.s, p.level = s, level
+	p.toks, p.far = p.toks[:0], p.far[:0]
+	p.parseNodes(p.c.tree.Root, 0, false, false, nil)
+	p.res.far = p.far
+	return p.res
 }
 
+// relevant is CommandNode.getRelevantNodes: the literal child the next
+// word names, alone, or else the argument children.
 func (p *lineParser) relevant(n *Node, start int) []*Node {
 	if len(n.Literals) > 0 {
-		end := start
-		for end < len(p.s) && p.s[end] != ' ' {
-			end++
+		end := len(p.s)
+		if i := strings.IndexByte(p.s[start:], ' '); i >= 0 {
+			end = start + i
 		}
-		if lit, ok := n.Literals[p.s[start:end]]; ok {
-			return lit.self
+		if end > start {
+			word := p.s[start:end]
+			lits := n.lits
+			if n.first != nil {
+				c := word[0]
+				lits = lits[n.first[c]:n.first[int(c)+1]]
+			}
+			for _, lit := range lits {
+				if len(lit.Name) == len(word) && lit.Name == word {
+					return lit.self
+				}
+			}
 		}
 	}
 	return n.Args
@@ -92,76 +128,118 @@ func (p *lineParser) relevant(n *Node, start int) []*Node {
 
 // parseNodes is CommandDispatcher.parseNodes: try every relevant child,
 // keep the alternatives that parse, and prefer one that consumed the whole
-// line, then one without errors; ties go to the earlier child.
-func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *tok) parse {
+// line, then one without errors; ties go to the earlier child. The
+// outcome is left in p.res.
+func (p *lineParser) parseNodes(n *Node, start int, nonEmpty, cmd bool, path *tok) {
+	kids := p.relevant(n, start)
+	if len(kids) == 1 {
+		// The common case, one literal the word names or one argument:
+		// no alternatives to compare.
+		if child := kids[0]; child.Level <= p.level {
+			t, err := p.parseChild(child, start, path)
+			if err == nil {
+				p.after(child, t)
+				return
+			}
+			p.res = parse{cursor: start, errs: []*syntax.Error{err}, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+			return
+		}
+		p.res = parse{cursor: start, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+		return
+	}
 	var errs []*syntax.Error
 	var best parse
 	bestKey := 4
-	r := p.newReader()
-	for _, child := range p.relevant(n, start) {
+	for _, child := range kids {
 		if child.Level > p.level {
 			continue
 		}
-		*r = reader{Text: p.s, Pos: start}
-		var err *syntax.Error
-		var value any
-		if child.Kind == LiteralNode {
-			r.Pos += len(child.Name)
-		} else {
-			value, err = p.c.parseArg(child, r)
-		}
-		if err == nil && r.CanRead() && r.Peek() != ' ' {
-			err = syntax.Errorf(r.Pos, "expected whitespace to end one argument, but found trailing data")
-		}
+		t, err := p.parseChild(child, start, path)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		t := p.newTok(tok{Token{Node: child, Start: start, End: r.Pos, Value: value}, path})
-		var res parse
-		need := 2
-		if child.Redirect != nil {
-			need = 1
-		}
-		if r.CanReadN(need) {
-			next := r.Pos + 1
-			if child.Redirect != nil {
-				sub := p.parseNodes(child.Redirect, next, false, false, t)
-				sub.nonEmpty = true
-				return sub
-			}
-			res = p.parseNodes(child, next, true, child.Executable, t)
-		} else {
-			res = parse{cursor: r.Pos, leafCmd: child.Executable, nonEmpty: true, last: t}
+		if p.after(child, t) {
+			return
 		}
 		key := 0
-		if res.cursor < len(p.s) {
+		if p.res.cursor < len(p.s) {
 			key += 2
 		}
-		if len(res.errs) > 0 {
+		if len(p.res.errs) > 0 {
 			key++
 		}
 		if key < bestKey {
-			best, bestKey = res, key
+			best, bestKey = p.res, key
 		}
 	}
 	if bestKey < 4 {
-		return best
+		p.res = best
+		return
 	}
-	return parse{cursor: start, errs: errs, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+	p.res = parse{cursor: start, errs: errs, leafCmd: cmd, nonEmpty: nonEmpty, last: path, stuck: n}
+}
+
+// parseChild parses the node child at start: its token after path, or
+// the error that ends this alternative.
+func (p *lineParser) parseChild(child *Node, start int, path *tok) (*tok, *syntax.Error) {
+	end := start
+	var value any
+	if child.Kind == LiteralNode {
+		end += len(child.Name)
+	} else {
+		r := &p.rd
+		*r = reader{Text: p.s, Pos: start}
+		var err *syntax.Error
+		if value, err = p.c.parseArg(child, r); err != nil {
+			p.noteFar(err)
+			return nil, err
+		}
+		end = r.Pos
+	}
+	if end < len(p.s) && p.s[end] != ' ' {
+		return nil, syntax.Errorf(end, "expected whitespace to end one argument, but found trailing data")
+	}
+	return p.newTok(child, start, end, value, path), nil
+}
+
+// after continues the parse past child's token t, into p.res: through
+// its redirect (redirected: a redirect ends the search for alternatives,
+// as in Brigadier), into its children, or to the end of the line.
+func (p *lineParser) after(child *Node, t *tok) (redirected bool) {
+	need := 2
+	if child.Redirect != nil {
+		need = 1
+	}
+	if t.End+need > len(p.s) {
+		p.res = parse{cursor: t.End, leafCmd: child.Executable, nonEmpty: true, last: t}
+		return false
+	}
+	next := t.End + 1
+	if child.Redirect != nil {
+		p.parseNodes(child.Redirect, next, false, false, t)
+		p.res.nonEmpty = true
+		return true
+	}
+	p.parseNodes(child, next, true, child.Executable, t)
+	return false
 }
 
 // tokens returns the parsed nodes in order.
 func (pr parse) tokens() []Token { return pr.appendTokens(nil) }
 
-// appendTokens appends the parsed nodes in order to out.
+// appendTokens appends the parsed nodes in order to out, filling them in
+// from the end as the list runs backwards.
 func (pr parse) appendTokens(out []Token) []Token {
-	start := len(out)
+	n := 0
 	for t := pr.last; t != nil; t = t.prev {
-		out = append(out, t.Token)
+		n++
 	}
-	for i, j := start, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	out = slices.Grow(out, n)[:len(out)+n]
+	i := len(out)
+	for t := pr.last; t != nil; t = t.prev {
+		i--
+		out[i] = t.Token
 	}
 	return out
 }
@@ -192,6 +270,13 @@ func (pr parse) failure(s string) *syntax.Error {
 		}
 		if !pr.nonEmpty {
 			return syntax.Errorf(pr.cursor, "unknown command %q%s", word, didYouMean(word, pr.stuck))
+		}
+		if len(pr.far) > 0 && pr.far[0].Pos >= pr.cursor {
+			msgs := make([]string, len(pr.far))
+			for i, e := range pr.far {
+				msgs[i] = e.Msg
+			}
+			return syntax.Errorf(pr.cursor, "incorrect argument %q: %s", word, strings.Join(msgs, "; or "))
 		}
 		return syntax.Errorf(pr.cursor, "incorrect argument %q%s", word, expectedAfter(word, pr.stuck))
 	}

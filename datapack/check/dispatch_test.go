@@ -87,6 +87,10 @@ func TestDispatch(t *testing.T) {
 		{"stop", 1, `unknown command "stop"`},
 		{"odd x", 5, "unsupported argument type minecraft:not_a_parser"},
 		{"tp @e", 6, "incomplete command"},
+		// The kept parse (@s the destination) stops at "^" with no error
+		// of its own; the message names why the furthest alternative (the
+		// targets' location) failed there.
+		{"tp @s ^ ~ ^", 7, `incorrect argument "^": cannot mix world & local coordinates`},
 		{"say", 4, "incomplete command"},
 	} {
 		probs := Line(c.line, tr, nil)

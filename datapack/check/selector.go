@@ -69,8 +69,11 @@ func (c *checker) parseGameProfile(r *reader) (any, *syntax.Error) {
 
 // parseMessage is MessageArgument.parse for a source allowed to use
 // selectors (functions always are): the rest of the line, with every "@x"
-// that starts a valid selector type parsed as a selector.
-func (c *checker) parseMessage(r *reader) *syntax.Error {
+// that starts a valid selector type parsed as a selector. Its value is
+// the selectors in order, nil for none (the game resolves them when the
+// command runs).
+func (c *checker) parseMessage(r *reader) (any, *syntax.Error) {
+	var sels []*syntax.Selector
 	for r.CanRead() {
 		if r.Peek() != '@' {
 			r.Skip()
@@ -81,9 +84,14 @@ func (c *checker) parseMessage(r *reader) *syntax.Error {
 			r.Skip()
 			continue
 		}
-		if _, err := c.parseSelector(r); err != nil {
-			return err
+		sel, err := c.parseSelector(r)
+		if err != nil {
+			return nil, err
 		}
+		sels = append(sels, sel)
 	}
-	return nil
+	if sels == nil {
+		return nil, nil
+	}
+	return sels, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -44,6 +45,16 @@ type Node struct {
 	Args     []*Node          // the argument children in file order
 	Parent   *Node
 	self     []*Node // []*Node{n}: a literal as the one child to try
+	// lits are the literal children sorted by name, for relevant's
+	// search: cheaper than hashing the word for the Literals map.
+	// With more than a few, lits[first[b]:first[b+1]] are those whose
+	// name starts with the byte b.
+	lits  []*Node
+	first *[257]uint16
+	// parse is the argument parser of Parser (argParsers), looked up
+	// once when the tree is built; nil for a parser this package does
+	// not implement.
+	parse argParser
 }
 
 // Props are an argument parser's properties. Absent numeric bounds are
@@ -192,6 +203,7 @@ func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 		if n.Parser == "" {
 			return nil, fmt.Errorf("node %q: argument without parser", name)
 		}
+		n.parse = argParsers[n.Parser]
 		n.Props = Props{Min: math.Inf(-1), Max: math.Inf(1)}
 		if pv, ok := o.get("properties"); ok {
 			po, _ := pv.(*ordObj)
@@ -228,13 +240,29 @@ func buildNode(name string, o *ordObj, parent *Node) (*Node, error) {
 			n.Children = append(n.Children, c)
 			switch c.Kind {
 			case LiteralNode:
+				if k == "" {
+					return nil, fmt.Errorf("node %q: literal child without a name", name)
+				}
 				n.Literals[k] = c
+				n.lits = append(n.lits, c)
 			case ArgumentNode:
 				n.Args = append(n.Args, c)
 			default:
 				return nil, fmt.Errorf("node %q: root node below the top", k)
 			}
 		}
+	}
+	slices.SortFunc(n.lits, func(a, b *Node) int { return strings.Compare(a.Name, b.Name) })
+	if len(n.lits) > 8 {
+		n.first = new([257]uint16)
+		i := 0
+		for b := range 256 {
+			n.first[b] = uint16(i)
+			for i < len(n.lits) && n.lits[i].Name[0] == byte(b) {
+				i++
+			}
+		}
+		n.first[256] = uint16(i)
 	}
 	return n, nil
 }
@@ -416,3 +444,6 @@ func parseEmbedded(release string) (*Tree, *Registries, error) {
 	}
 	return t, reg, nil
 }
+
+// EmbeddedReleases names the releases Embedded has, oldest first.
+func EmbeddedReleases() []string { return reports.Releases() }

@@ -1,6 +1,8 @@
 package mcvm
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -10,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/datapack/check"
+	"github.com/mcgomoku/mcgomoku/datapack/reports"
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
@@ -21,7 +24,11 @@ import (
 // past 32 bits, integers one past a node's minimum) included on purpose,
 // and that both read the same numbers (valuesAgree).
 // A line mcvm declines as outside its model (unsupportedError) is not a
-// disagreement; a syntax error on an accepted line is.
+// disagreement; any other error on an accepted line is. mcvm compiles
+// from the checker's parse (check.Parser), so a disagreement is mcvm's
+// walk of the parsed nodes not matching the tree (a form it expects
+// differently, a value of another type), mcvm reading with another tree
+// than the checker, or mcvm compiling another value than the one parsed.
 
 // lineGen generates command lines from a command tree.
 type lineGen struct {
@@ -206,7 +213,16 @@ func agreement(t testing.TB, seed uint64, n int) (bad []string, accepted, parsed
 	if err != nil {
 		t.Fatal(err)
 	}
+	return agreementOn(t, tree, reg, nil, seed, n)
+}
+
+// agreementOn is agreement on lines from tree, which the checker reads
+// with reg; mcvm reads them with its own tree unless mcvmParser is given.
+func agreementOn(t testing.TB, tree *check.Tree, reg *check.Registries, mcvmParser *check.Parser, seed uint64, n int) (bad []string, accepted, parsed, compared int) {
 	m := load(t, map[string]string{"t:f": "say f", "data/t/tags/function/tag.json": `{"values":["t:f"]}`})
+	if mcvmParser != nil {
+		m.cmds = mcvmParser
+	}
 	g := &lineGen{rng: rand.New(rand.NewPCG(seed, 0)), tree: tree}
 	for range n {
 		line, ok := g.line()
@@ -299,27 +315,32 @@ func TestCheckerAcceptsInterpreterParses(t *testing.T) {
 	}
 }
 
-// plantTicks makes mcvm read durations as round says, the float times
-// the unit given, until the test ends.
+// plantTicks makes mcvm compile durations as round says, the float
+// times the unit given, until the test ends.
 func plantTicks(t *testing.T, round func(product float32) int32) {
-	old := readTicks
-	t.Cleanup(func() { readTicks = old })
-	readTicks = func(r *syntax.Reader) (int32, *syntax.Error) {
+	old := timeTicks
+	t.Cleanup(func() { timeTicks = old })
+	timeTicks = func(line string, tok *check.Token) int32 {
+		r := &syntax.Reader{Text: tok.Text(line)}
 		f, err := r.ReadFloat()
 		if err != nil {
-			return 0, err
+			t.Fatalf("the planted reading fails on %q: %v", r.Text, err)
 		}
 		mult := map[string]float32{"": 1, "t": 1, "s": 20, "d": 24000}[r.ReadUnquotedString()]
-		if mult == 0 {
-			return 0, r.Errorf("invalid unit")
-		}
-		return round(f * mult), nil
+		return round(f * mult)
 	}
 }
 
 // wantDisagreement requires the agreement test to report msg.
 func wantDisagreement(t *testing.T, msg string) {
 	bad, _, _, _ := agreement(t, 1, 5000)
+	requireDisagreement(t, bad, msg)
+}
+
+// requireDisagreement requires one of the disagreements bad to contain
+// msg.
+func requireDisagreement(t *testing.T, bad []string, msg string) {
+	t.Helper()
 	for _, b := range bad {
 		if strings.Contains(b, msg) {
 			return
@@ -330,11 +351,11 @@ func wantDisagreement(t *testing.T, msg string) {
 
 // TestAgreementCatchesTimeOverflow plants the duration mcvm once read
 // (the float product converted to int32 without Math.round's saturation,
-// so 99999999999d became -2147483648 ticks and failed the minimum) and
-// requires the agreement test to see it.
+// so 2147483648t became -2147483648 ticks) and requires the agreement
+// test to see it.
 func TestAgreementCatchesTimeOverflow(t *testing.T) {
 	plantTicks(t, func(p float32) int32 { return int32(int64(math.Floor(float64(p) + 0.5))) })
-	wantDisagreement(t, "tick count must not be less than 0, found -")
+	wantDisagreement(t, "mcvm schedules -2147483648 ticks ahead, the checker read 2147483647")
 }
 
 // TestAgreementCatchesTimeTruncation plants a duration read without
@@ -343,6 +364,53 @@ func TestAgreementCatchesTimeOverflow(t *testing.T) {
 func TestAgreementCatchesTimeTruncation(t *testing.T) {
 	plantTicks(t, func(p float32) int32 { return syntax.JavaD2I(float64(p)) })
 	wantDisagreement(t, "mcvm schedules 1 ticks ahead, the checker read 2")
+}
+
+// TestAgreementCatchesWalkMismatch plants a release whose tree reads
+// scoreboard players set's score as a double, a form mcvm's walk does not
+// expect (as a new release may change an argument's type), and requires
+// the agreement test to report the lines the checker accepts and mcvm
+// refuses: a walk that does not fit the tree must not pass as a form
+// mcvm declines to model.
+func TestAgreementCatchesWalkMismatch(t *testing.T) {
+	raw, err := reports.Commands("26.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		t.Fatal(err)
+	}
+	const set = `"set":{"type":"literal","children":{"targets":{"type":"argument","children":{"objective":{"type":"argument","children":{"score":{"type":"argument","executable":true,"parser":"brigadier:integer"`
+	if n := strings.Count(compact.String(), set); n != 1 {
+		t.Fatalf("scoreboard players set's score node found %d times in 26.2's tree, want once", n)
+	}
+	planted, err := check.ParseTree([]byte(strings.Replace(compact.String(), set, strings.Replace(set, "brigadier:integer", "brigadier:double", 1), 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, reg, err := check.Embedded("26.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, _, _, _ := agreementOn(t, planted, reg, check.NewParser(planted, reg), 1, 2000)
+	requireDisagreement(t, bad, "checker accepts, mcvm: mcvm expected an integer, the command has <score> (brigadier:double)")
+}
+
+// TestAgreementCatchesAnotherTree plants mcvm reading 26.2's lines with
+// 1.21.5's tree (a wrong pick of the release's tree, commandTree's job)
+// and requires the agreement test to see the game rules 26.2 renamed.
+func TestAgreementCatchesAnotherTree(t *testing.T) {
+	tree, reg, err := check.Embedded("26.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, oldReg, err := check.Embedded("1.21.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, _, _, _ := agreementOn(t, tree, reg, check.NewParser(old, oldReg), 1, 5000)
+	requireDisagreement(t, bad, `"gamerule max_command_sequence_length`)
 }
 
 // FuzzCheckerAcceptsInterpreterParses explores other seeds.

@@ -1,9 +1,12 @@
 package mcvm
 
 import (
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
+	"fmt"
 	"math"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack/check"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Argument types shared by several commands: coordinates, resource
@@ -21,16 +24,17 @@ type coords struct {
 	c     [3]coord
 }
 
-// parseCoords reads three coordinates: vec3 (isInt false; with center,
-// Vec3Argument's centring of x and z written as plain integers) or
-// block_pos (isInt true), the checker's reading (syntax).
-func parseCoords(r *reader, isInt, center bool) (coords, error) {
-	c, err := r.ReadCoordinates(3, isInt, false)
+// parseCoords takes three coordinates: a vec3 (with center,
+// Vec3Argument's centring of x and z written as plain integers) or a
+// block_pos.
+func parseCoords(r *cursor, center bool) (coords, error) {
+	c, t, err := value[check.Coords](r, "coordinates")
 	if err != nil {
 		return coords{}, err
 	}
+	isInt := t.Node.Parser == "minecraft:block_pos"
 	cs := coords{local: c.Local}
-	for i, k := range c.C {
+	for i, k := range c.C[:3] {
 		cs.c[i] = coord{k.Rel, k.V}
 		if center && i != 1 && !isInt && !c.Local && !k.Rel && !k.Frac {
 			cs.c[i].v += 0.5
@@ -102,8 +106,8 @@ func (cs *coords) block(s *source) BlockPos {
 // rotation is RotationArgument: yaw then pitch, each absolute or ~.
 type rotation struct{ yaw, pitch coord }
 
-func parseRotation(r *reader) (rotation, error) {
-	c, err := r.ReadCoordinates(2, false, true)
+func parseRotation(r *cursor) (rotation, error) {
+	c, _, err := value[check.Coords](r, "a rotation")
 	if err != nil {
 		return rotation{}, err
 	}
@@ -123,22 +127,26 @@ func (rot rotation) get(s *source) (yaw, pitch float32) {
 }
 
 // parseColumnPos is ColumnPosArgument: x and z, integers or ~.
-func parseColumnPos(r *reader) ([2]coord, error) {
-	c, err := r.ReadCoordinates(2, true, true)
+func parseColumnPos(r *cursor) ([2]coord, error) {
+	c, _, err := value[check.Coords](r, "a column position")
 	if err != nil {
 		return [2]coord{}, err
 	}
 	return [2]coord{{c.C[0].Rel, c.C[0].V}, {c.C[1].Rel, c.C[1].V}}, nil
 }
 
-// parseResourceLocation is ResourceLocation.read, normalised to
+// parseResourceLocation takes a resource location, normalised to
 // "namespace:path" (the namespace defaulting to minecraft).
-func parseResourceLocation(r *reader) (string, error) {
-	id, err := r.ReadResourceLocation()
+func parseResourceLocation(r *cursor) (string, error) {
+	id, _, err := value[check.ID](r, "a resource location")
 	if err != nil {
 		return "", err
 	}
-	return syntax.NormalizeID(id), nil
+	if id.Tag {
+		r.i--
+		return "", r.unsupported("a #tag here")
+	}
+	return id.ID, nil
 }
 
 // funcRef is a FunctionArgument: a function id or a #tag.
@@ -147,14 +155,9 @@ type funcRef struct {
 	tag bool
 }
 
-func parseFunctionRef(r *reader) (funcRef, error) {
-	tag := false
-	if r.PeekIs('#') {
-		tag = true
-		r.Skip()
-	}
-	id, err := parseResourceLocation(r)
-	return funcRef{id, tag}, err
+func parseFunctionRef(r *cursor) (funcRef, error) {
+	id, _, err := value[check.ID](r, "a function")
+	return funcRef{id.ID, id.Tag}, err
 }
 
 // intRange is MinMaxBounds.Ints, as selectors and conditions test it.
@@ -169,9 +172,9 @@ func (rg intRange) matches(v int32) bool {
 
 func newIntRange(rg syntax.IntRange) intRange { return intRange{rg.Min, rg.Max, rg.HasMin, rg.HasMax} }
 
-func parseIntRange(r *reader) (intRange, error) {
-	rg, err := r.ReadIntRange()
-	return newIntRange(rg), fail(err)
+func parseIntRange(r *cursor) (intRange, error) {
+	rg, _, err := value[syntax.IntRange](r, "an integer range")
+	return newIntRange(rg), err
 }
 
 // doubleRange is MinMaxBounds.Doubles.
@@ -194,9 +197,9 @@ func (rg doubleRange) matchesSqr(d2 float64) bool {
 	return true
 }
 
-// parseObjectiveName is ObjectiveArgument.
+// objective is an ObjectiveArgument, its name.
 func (p *parser) objective() (int32, string, error) {
-	name := p.r.ReadUnquotedString()
+	name := p.r.word()
 	return p.m.sb.objID(name), name, nil
 }
 
@@ -209,28 +212,27 @@ type scoreHolder struct {
 	uuid     *UUID // the name parses as a UUID: resolve to that entity if present
 }
 
-func (p *parser) scoreHolder(multiple bool) (*scoreHolder, error) {
-	r := p.r
-	if r.PeekIs('@') {
-		sel, err := p.selector()
+// scoreHolder takes a ScoreHolderArgument: a selector, or a name ("*",
+// "#fake", a player, a UUID). The single-holder argument also takes "*";
+// it fails at run time when more than one holder is tracked.
+func (p *parser) scoreHolder() (*scoreHolder, error) {
+	t, err := p.r.next("a score holder")
+	if err != nil {
+		return nil, err
+	}
+	if ps, ok := t.Value.(*syntax.Selector); ok {
+		sel, err := p.m.compileSelector(ps)
 		if err != nil {
 			return nil, err
 		}
-		if !multiple && sel.maxResults() > 1 {
-			return nil, r.errf("only one entity is allowed, but the provided selector allows more than one")
-		}
 		return &scoreHolder{sel: sel}, nil
 	}
-	start := r.Pos
-	for r.CanRead() && r.Peek() != ' ' {
-		r.Skip()
+	if t.Value != nil || t.Node.Kind != check.ArgumentNode {
+		p.r.i--
+		return nil, p.r.errf("mcvm expected a score holder, the command has <%s>", t.Node.Name)
 	}
-	name := r.Text[start:r.Pos]
+	name := t.Text(p.r.text)
 	if name == "*" {
-		if !multiple {
-			// The single-holder argument still parses "*"; it fails at run
-			// time when more than one holder is tracked.
-		}
 		return &scoreHolder{wildcard: true}, nil
 	}
 	h := &scoreHolder{name: name, holderID: p.m.sb.holderID(name)}
@@ -249,16 +251,14 @@ type blockArg struct {
 	nbt   *Compound
 }
 
-func (p *parser) blockArg(predicate bool) (*blockArg, error) {
-	r := p.r
-	start := r.Pos
-	bs, err := r.ReadBlockState(predicate)
+func (p *parser) blockArg() (*blockArg, error) {
+	bs, t, err := value[syntax.BlockState](p.r, "a block")
 	if err != nil {
 		return nil, err
 	}
+	start := t.Start
 	if bs.Tag {
-		r.Pos = start
-		return nil, r.unsupported("block tags in block predicates (mcvm has no block tag data)")
+		return nil, unsupportedAt(t, "block tags in block predicates (mcvm has no block tag data)")
 	}
 	b := &blockArg{id: bs.ID}
 	if bs.Props != nil {
@@ -309,13 +309,11 @@ func (b *blockArg) test(st blockState) (bool, error) {
 // component reads a text component argument: one SNBT value (JSON-looking
 // input parses as SNBT since 1.21.5).
 func (p *parser) component() (Tag, error) {
-	r := p.r
-	start := r.Pos
-	t, err := parseSNBTArg(r)
+	t, err := parseSNBTArg(p.r)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.checkComponent(t, start); err != nil {
+	if err := p.checkComponent(t, p.r.toks[p.r.i-1].Start); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -368,39 +366,43 @@ func (p *parser) checkComponent(t Tag, col int) error {
 	return p.r.errAt(col, "not a valid text component: %s", FormatSNBT(t))
 }
 
-// readTicks reads a TimeArgument's count, the checker's reading; a
-// variable so that a test can plant the overflow mcvm once had.
-var readTicks = (*syntax.Reader).ReadTime
+// timeTicks is what mcvm compiles of a TimeArgument's node, the
+// checker's count (its minimum checked there); a variable so that a test
+// can plant a misreading and see the agreement test catch it.
+var timeTicks = func(_ string, t *check.Token) int32 { return t.Value.(int32) }
 
-// parseTime is TimeArgument: the count and the minimum.
-func parseTime(r *reader, min int32) (int32, error) {
-	start := r.Pos
-	ticks, err := readTicks(&r.Reader)
+// parseTime takes a TimeArgument's count in ticks.
+func parseTime(r *cursor) (int32, error) {
+	_, t, err := value[int32](r, "a time")
 	if err != nil {
 		return 0, err
 	}
-	if ticks < min {
-		r.Pos = start
-		return 0, r.errf("tick count must not be less than %d, found %d", min, ticks)
-	}
-	return ticks, nil
+	return timeTicks(r.text, t), nil
 }
 
-// parseSwizzle is SwizzleArgument (syntax).
-func parseSwizzle(r *reader) ([3]bool, error) {
-	axes, err := r.ReadSwizzle()
-	return axes, fail(err)
+// parseSwizzle takes a SwizzleArgument's axes.
+func parseSwizzle(r *cursor) ([3]bool, error) {
+	axes, _, err := value[[3]bool](r, "a swizzle")
+	return axes, err
 }
 
-func parseDimension(r *reader) (string, error) {
-	start := r.Pos
+func parseDimension(r *cursor) (string, error) {
+	t := r.peek()
 	id, err := parseResourceLocation(r)
 	if err != nil {
 		return "", err
 	}
 	if _, ok := dimensionHeights[id]; !ok {
-		r.Pos = start
-		return "", r.unsupported("dimension %s (mcvm models the overworld, the_nether and the_end)", id)
+		return "", unsupportedAt(t, "dimension %s (mcvm models the overworld, the_nether and the_end)", id)
 	}
 	return id, nil
+}
+
+// readResourceLocation reads a whole string as a resource location (a
+// text component's "storage"), normalised.
+func readResourceLocation(s string) (string, error) {
+	if !syntax.ValidResourceLocation(s) {
+		return "", fmt.Errorf("invalid resource location %q", s)
+	}
+	return syntax.NormalizeID(s), nil
 }

@@ -1,7 +1,5 @@
 package mcvm
 
-import ()
-
 // data: storage and entity targets (block entities are not modelled).
 
 // dataTarget is a DataProvider: "entity <target>" or "storage <id>".
@@ -25,9 +23,6 @@ func (p *parser) dataSource() (*dataTarget, error) {
 	if kind == "block" {
 		return nil, r.unsupported("data access to blocks (block entities are not modelled)")
 	}
-	if err := r.sep(); err != nil {
-		return nil, err
-	}
 	if kind == "storage" {
 		id, err := parseResourceLocation(r)
 		if err != nil {
@@ -35,7 +30,7 @@ func (p *parser) dataSource() (*dataTarget, error) {
 		}
 		return &dataTarget{storage: id}, nil
 	}
-	ea, err := p.entityArg(true, false)
+	ea, err := p.entityArg()
 	if err != nil {
 		return nil, err
 	}
@@ -132,14 +127,8 @@ func singleTag(p *nbtPath, data Tag) (Tag, error) {
 
 func (p *parser) data() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	sub, err := p.oneOf("get", "merge", "modify", "remove")
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	target, err := p.dataSource()
@@ -148,10 +137,7 @@ func (p *parser) data() error {
 	}
 	switch sub {
 	case "get":
-		more, err := r.more()
-		if err != nil {
-			return err
-		}
+		more := r.more()
 		if !more {
 			p.setLeaf("data", cmdFunc(func(m *Machine, s *source) (int32, error) {
 				if _, err := target.read(m, s); err != nil {
@@ -165,10 +151,7 @@ func (p *parser) data() error {
 		if err != nil {
 			return err
 		}
-		more, err = r.more()
-		if err != nil {
-			return err
-		}
+		more = r.more()
 		scaled := false
 		scale := 0.0
 		if more {
@@ -248,9 +231,6 @@ func (p *parser) data() error {
 		}))
 		return nil
 	case "remove":
-		if err := r.sep(); err != nil {
-			return err
-		}
 		path, err := parseNBTPath(r)
 		if err != nil {
 			return err
@@ -283,14 +263,8 @@ func (p *parser) data() error {
 
 func (p *parser) dataModify(target *dataTarget) error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	path, err := parseNBTPath(r)
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	op, err := p.oneOf("set", "merge", "append", "prepend", "insert")
@@ -299,22 +273,13 @@ func (p *parser) dataModify(target *dataTarget) error {
 	}
 	var index int32
 	if op == "insert" {
-		if err := r.sep(); err != nil {
-			return err
-		}
 		index, err = r.readInt()
 		if err != nil {
 			return err
 		}
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	kind, err := p.oneOf("value", "from", "string")
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	var values func(m *Machine, s *source) ([]Tag, error)
@@ -333,26 +298,21 @@ func (p *parser) dataModify(target *dataTarget) error {
 		var spath *nbtPath
 		hasStart, hasEnd := false, false
 		var start, end int32
-		more, err := r.more()
-		if err != nil {
-			return err
-		}
+		more := r.more()
 		if more {
 			spath, err = parseNBTPath(r)
 			if err != nil {
 				return err
 			}
 			if kind == "string" {
-				if more, err = r.more(); err != nil {
-					return err
-				} else if more {
+				more = r.more()
+				if more {
 					if start, err = r.readInt(); err != nil {
 						return err
 					}
 					hasStart = true
-					if more, err = r.more(); err != nil {
-						return err
-					} else if more {
+					more = r.more()
+					if more {
 						if end, err = r.readInt(); err != nil {
 							return err
 						}

@@ -2,10 +2,11 @@ package mcvm
 
 import (
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Output and control commands: say, tellraw, title, playsound, particle,
@@ -33,10 +34,6 @@ func (m *Machine) record(e Event) {
 }
 
 func (p *parser) say() error {
-	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	msg, err := p.message()
 	if err != nil {
 		return err
@@ -75,28 +72,29 @@ type msgPart struct {
 	sel  *selector
 }
 
+// message takes a MessageArgument: its text, and the selectors in it
+// that the checker parsed, resolved when the command runs.
 func (p *parser) message() (*message, error) {
-	r := p.r
-	msg := &message{}
-	start := r.Pos
-	for r.CanRead() {
-		if r.Peek() == '@' && r.CanReadN(2) && strings.IndexByte("parsen", r.PeekAt(1)) >= 0 &&
-			(!r.CanReadN(3) || !syntax.IsAllowedInUnquotedString(r.PeekAt(2)) || r.PeekAt(2) == '[') {
-			if r.Pos > start {
-				msg.parts = append(msg.parts, msgPart{text: r.Text[start:r.Pos]})
-			}
-			sel, err := p.selector()
-			if err != nil {
-				return nil, err
-			}
-			msg.parts = append(msg.parts, msgPart{sel: sel})
-			start = r.Pos
-			continue
-		}
-		r.Skip()
+	t, err := p.r.next("a message")
+	if err != nil {
+		return nil, err
 	}
-	if r.Pos > start {
-		msg.parts = append(msg.parts, msgPart{text: r.Text[start:r.Pos]})
+	sels, _ := t.Value.([]*syntax.Selector)
+	msg := &message{}
+	at := t.Start
+	for _, ps := range sels {
+		if ps.Start > at {
+			msg.parts = append(msg.parts, msgPart{text: p.r.text[at:ps.Start]})
+		}
+		sel, err := p.m.compileSelector(ps)
+		if err != nil {
+			return nil, err
+		}
+		msg.parts = append(msg.parts, msgPart{sel: sel})
+		at = ps.Start + len(ps.Text)
+	}
+	if t.End > at {
+		msg.parts = append(msg.parts, msgPart{text: p.r.text[at:t.End]})
 	}
 	return msg, nil
 }
@@ -123,15 +121,8 @@ func (msg *message) resolve(m *Machine, s *source) (string, error) {
 }
 
 func (p *parser) tellraw() error {
-	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	ea, err := p.entityArg(false, true)
+	ea, err := p.entityArg()
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	c, err := p.component()
@@ -157,14 +148,8 @@ func (p *parser) tellraw() error {
 
 func (p *parser) title() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	ea, err := p.entityArg(false, true)
+	ea, err := p.entityArg()
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	kind, err := p.oneOf("actionbar", "clear", "reset", "subtitle", "times", "title")
@@ -175,18 +160,12 @@ func (p *parser) title() error {
 	var times [3]int32
 	switch kind {
 	case "actionbar", "subtitle", "title":
-		if err := r.sep(); err != nil {
-			return err
-		}
 		if c, err = p.component(); err != nil {
 			return err
 		}
 	case "times":
 		for i := range times {
-			if err := r.sep(); err != nil {
-				return err
-			}
-			if times[i], err = parseTime(r, 0); err != nil {
+			if times[i], err = parseTime(r); err != nil {
 				return err
 			}
 		}
@@ -223,9 +202,6 @@ var soundSources = []string{"master", "music", "record", "weather", "block", "ho
 
 func (p *parser) playsound() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	sound, err := parseResourceLocation(r)
 	if err != nil {
 		return err
@@ -234,27 +210,24 @@ func (p *parser) playsound() error {
 	var targets *entityArg
 	var pos *coords
 	vol, pitch, minVol := float32(1), float32(1), float32(0)
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	step := 0
 	for more && err == nil {
 		switch step {
 		case 0:
 			category, err = p.oneOf(soundSources...)
 		case 1:
-			targets, err = p.entityArg(false, true)
+			targets, err = p.entityArg()
 		case 2:
 			var c coords
-			c, err = parseCoords(r, false, true)
+			c, err = parseCoords(r, true)
 			pos = &c
 		case 3:
-			vol, err = p.floatIn(0, math.Inf(1))
+			vol, err = r.readFloat()
 		case 4:
-			pitch, err = p.floatIn(0, 2)
+			pitch, err = r.readFloat()
 		case 5:
-			minVol, err = p.floatIn(0, 1)
+			minVol, err = r.readFloat()
 		default:
 			return r.errf("incorrect argument for command")
 		}
@@ -262,7 +235,7 @@ func (p *parser) playsound() error {
 			return err
 		}
 		step++
-		more, err = r.more()
+		more = r.more()
 	}
 	if err != nil {
 		return err
@@ -307,97 +280,51 @@ func (p *parser) playsound() error {
 	return nil
 }
 
-func (p *parser) floatIn(lo, hi float64) (float32, error) {
-	r := p.r
-	start := r.Pos
-	f, err := r.readFloat()
-	if err != nil {
-		return 0, err
-	}
-	if float64(f) < lo || float64(f) > hi {
-		r.Pos = start
-		return 0, r.errf("float %v out of range [%v, %v]", f, lo, hi)
-	}
-	return f, nil
-}
-
 func (p *parser) particle() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	pstart := r.Pos
-	id, err := parseResourceLocation(r)
-	if err != nil {
-		return err
-	}
-	if r.PeekIs('{') {
-		if _, err := parseCompoundArg(r); err != nil {
-			return err
-		}
-	}
-	name := r.Text[pstart:r.Pos]
+	// The particle and its options, as written.
+	name := r.word()
 	var pos, delta *coords
 	var speed float32
 	count := int32(0)
 	force := false
 	var viewers *entityArg
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
-		c, err := parseCoords(r, false, true)
+		c, err := parseCoords(r, true)
 		if err != nil {
 			return err
 		}
 		pos = &c
-		if more, err = r.more(); err != nil {
-			return err
-		}
+		more = r.more()
 		if more {
-			d, err := parseCoords(r, false, false)
+			d, err := parseCoords(r, false)
 			if err != nil {
 				return err
 			}
 			delta = &d
-			if err := r.sep(); err != nil {
+			if speed, err = r.readFloat(); err != nil {
 				return err
 			}
-			if speed, err = p.floatIn(0, math.Inf(1)); err != nil {
-				return err
-			}
-			if err := r.sep(); err != nil {
-				return err
-			}
-			cstart := r.Pos
 			if count, err = r.readInt(); err != nil {
 				return err
 			}
-			if count < 0 {
-				r.Pos = cstart
-				return r.errf("integer must not be less than 0, found %d", count)
-			}
-			if more, err = r.more(); err != nil {
-				return err
-			}
+			more = r.more()
 			if more {
 				mode, err := p.oneOf("force", "normal")
 				if err != nil {
 					return err
 				}
 				force = mode == "force"
-				if more, err = r.more(); err != nil {
-					return err
-				} else if more {
-					if viewers, err = p.entityArg(false, true); err != nil {
+				more = r.more()
+				if more {
+					if viewers, err = p.entityArg(); err != nil {
 						return err
 					}
 				}
 			}
 		}
 	}
-	_ = id
 	p.setLeaf("particle", cmdFunc(func(m *Machine, s *source) (int32, error) {
 		at := s.pos
 		if pos != nil {
@@ -439,9 +366,6 @@ func (p *parser) particle() error {
 
 func (p *parser) random() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	op, err := p.oneOf("value", "roll", "reset")
 	if err != nil {
 		return err
@@ -452,18 +376,12 @@ func (p *parser) random() error {
 		}
 		return r.unsupported("random reset (named random sequences are not modelled as the game seeds them)")
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	rg, err := parseIntRange(r)
 	if err != nil {
 		return err
 	}
 	seq := ""
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
 		if p.perm < 2 {
 			return r.errf("incorrect argument for command (a sequence needs permission level 2)")
@@ -507,19 +425,12 @@ func (p *parser) random() error {
 
 func (p *parser) schedule() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	op, err := p.oneOf("function", "clear")
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	if op == "clear" {
-		name := r.Rest()
-		r.Pos = len(r.Text)
+		name := r.word()
 		p.setLeaf("schedule", cmdFunc(func(m *Machine, s *source) (int32, error) {
 			n := m.sched.clear(name)
 			if n == 0 {
@@ -533,20 +444,12 @@ func (p *parser) schedule() error {
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
-	tstart := r.Pos
-	ticks, err := parseTime(r, 0)
+	ticks, err := parseTime(r)
 	if err != nil {
 		return err
 	}
-	_ = tstart
 	replace := true
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
 		mode, err := p.oneOf("append", "replace")
 		if err != nil {
@@ -645,26 +548,24 @@ func (q *scheduler) due(now int64) (scheduled, bool) {
 type ruleDef struct {
 	snake, camel string
 	isBool       bool
-	def          int
-	min          int
-	hasMin       bool
+	def          int // the default; the tree holds a value's minimum
 }
 
 // modelledRules are the gamerules mcvm knows; the first three limit
 // command execution, the rest are stored for queries only.
 var modelledRules = []ruleDef{
-	{"max_command_sequence_length", "maxCommandChainLength", false, 65536, 0, true},
-	{"max_command_forks", "maxCommandForkCount", false, 65536, 0, true},
-	{"max_block_modifications", "commandModificationBlockLimit", false, 32768, 1, true},
-	{"send_command_feedback", "sendCommandFeedback", true, 1, 0, false},
-	{"command_block_output", "commandBlockOutput", true, 1, 0, false},
-	{"log_admin_commands", "logAdminCommands", true, 1, 0, false},
-	{"advance_time", "doDaylightCycle", true, 1, 0, false},
-	{"advance_weather", "doWeatherCycle", true, 1, 0, false},
-	{"spawn_mobs", "doMobSpawning", true, 1, 0, false},
-	{"show_advancement_messages", "announceAdvancements", true, 1, 0, false},
-	{"keep_inventory", "keepInventory", true, 0, 0, false},
-	{"mob_griefing", "mobGriefing", true, 1, 0, false},
+	{"max_command_sequence_length", "maxCommandChainLength", false, 65536},
+	{"max_command_forks", "maxCommandForkCount", false, 65536},
+	{"max_block_modifications", "commandModificationBlockLimit", false, 32768},
+	{"send_command_feedback", "sendCommandFeedback", true, 1},
+	{"command_block_output", "commandBlockOutput", true, 1},
+	{"log_admin_commands", "logAdminCommands", true, 1},
+	{"advance_time", "doDaylightCycle", true, 1},
+	{"advance_weather", "doWeatherCycle", true, 1},
+	{"spawn_mobs", "doMobSpawning", true, 1},
+	{"show_advancement_messages", "announceAdvancements", true, 1},
+	{"keep_inventory", "keepInventory", true, 0},
+	{"mob_griefing", "mobGriefing", true, 1},
 }
 
 type gameRules struct{ v map[string]int }
@@ -681,11 +582,8 @@ func (g gameRules) int(snake string) int { return g.v[snake] }
 
 func (p *parser) gamerule() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	start := r.Pos
-	name := r.ReadWordToSpace()
+	tok := r.peek()
+	name := r.word()
 	snakeNames := p.m.snakeRules()
 	var def *ruleDef
 	for i := range modelledRules {
@@ -695,15 +593,6 @@ func (p *parser) gamerule() error {
 		}
 	}
 	if def == nil {
-		r.Pos = start
-		for _, d := range modelledRules {
-			if name == d.camel || name == d.snake || name == "minecraft:"+d.snake {
-				if snakeNames {
-					return r.errf("unknown game rule %q: %s renamed it to %q (the whole function fails to load)", name, p.m.version, d.snake)
-				}
-				return r.errf("unknown game rule %q: %s still calls it %q", name, p.m.version, d.camel)
-			}
-		}
 		var known []string
 		for _, d := range modelledRules {
 			if snakeNames {
@@ -712,12 +601,9 @@ func (p *parser) gamerule() error {
 				known = append(known, d.camel)
 			}
 		}
-		return r.unsupported("game rule %q (mcvm models %s)", name, strings.Join(known, ", "))
+		return unsupportedAt(tok, "game rule %q (mcvm models %s)", name, strings.Join(known, ", "))
 	}
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if !more {
 		p.setLeaf("gamerule", cmdFunc(func(m *Machine, s *source) (int32, error) {
 			return int32(m.rules.v[def.snake]), nil
@@ -734,14 +620,9 @@ func (p *parser) gamerule() error {
 			v = 1
 		}
 	} else {
-		vstart := r.Pos
 		n, err := r.readInt()
 		if err != nil {
 			return err
-		}
-		if def.hasMin && int(n) < def.min && snakeNames {
-			r.Pos = vstart
-			return r.errf("integer must not be less than %d, found %d", def.min, n)
 		}
 		v = int(n)
 	}
@@ -756,21 +637,12 @@ func (p *parser) gamerule() error {
 
 func (p *parser) advancement() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	op, err := p.oneOf("grant", "revoke")
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
-	ea, err := p.entityArg(false, true)
+	ea, err := p.entityArg()
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	mode, err := p.oneOf("everything", "only", "from", "through", "until")
@@ -779,20 +651,13 @@ func (p *parser) advancement() error {
 	}
 	id, criterion := "", ""
 	if mode != "everything" {
-		if err := r.sep(); err != nil {
-			return err
-		}
 		if id, err = parseResourceLocation(r); err != nil {
 			return err
 		}
 		if mode == "only" {
-			more, err := r.more()
-			if err != nil {
-				return err
-			}
+			more := r.more()
 			if more {
-				criterion = r.Rest()
-				r.Pos = len(r.Text)
+				criterion = r.word()
 			}
 		}
 	}

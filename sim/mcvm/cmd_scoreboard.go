@@ -75,19 +75,10 @@ func (h *scoreHolder) fixed() bool { return h.sel == nil && !h.wildcard && h.uui
 
 func (p *parser) scoreboard() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	switch {
 	case r.literal("objectives"):
-		if err := r.sep(); err != nil {
-			return err
-		}
 		return p.objectives()
 	case r.literal("players"):
-		if err := r.sep(); err != nil {
-			return err
-		}
 		return p.players()
 	}
 	return r.errf("expected 'objectives' or 'players'")
@@ -105,33 +96,18 @@ func (p *parser) objectives() error {
 		}))
 		return nil
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	switch sub {
 	case "add":
-		name := r.ReadUnquotedString()
-		if name == "" {
-			return r.errf("expected objective name")
-		}
-		if err := r.sep(); err != nil {
-			return err
-		}
-		cstart := r.Pos
-		crit := r.ReadWordToSpace()
+		name := r.word()
+		ctok := r.peek()
+		crit := r.word()
 		switch crit {
 		case "dummy", "trigger":
-		case "":
-			return r.errf("expected criterion")
 		default:
-			r.Pos = cstart
-			return r.unsupported("objective criterion %q (mcvm models dummy and trigger; the game updates other criteria itself)", crit)
+			return unsupportedAt(ctok, "objective criterion %q (mcvm models dummy and trigger; the game updates other criteria itself)", crit)
 		}
 		var display Tag = String(name)
-		more, err := r.more()
-		if err != nil {
-			return err
-		}
+		more := r.more()
 		if more {
 			display, err = p.component()
 			if err != nil {
@@ -158,16 +134,8 @@ func (p *parser) objectives() error {
 		}))
 		return nil
 	case "setdisplay":
-		sstart := r.Pos
-		slot := r.ReadWordToSpace()
-		if !validDisplaySlot(slot) {
-			r.Pos = sstart
-			return r.errf("unknown display slot '%s'", slot)
-		}
-		more, err := r.more()
-		if err != nil {
-			return err
-		}
+		slot := r.word()
+		more := r.more()
 		if !more {
 			p.setLeaf("scoreboard", cmdFunc(func(m *Machine, s *source) (int32, error) {
 				if _, ok := m.sb.display[slot]; !ok {
@@ -193,9 +161,6 @@ func (p *parser) objectives() error {
 		return nil
 	case "modify":
 		obj, _, _ := p.objective()
-		if err := r.sep(); err != nil {
-			return err
-		}
 		what, err := p.oneOf("displayname", "rendertype", "displayautoupdate", "numberformat")
 		if err != nil {
 			return err
@@ -203,37 +168,25 @@ func (p *parser) objectives() error {
 		var apply func(o *Objective)
 		switch what {
 		case "displayname":
-			if err := r.sep(); err != nil {
-				return err
-			}
 			c, err := p.component()
 			if err != nil {
 				return err
 			}
 			apply = func(o *Objective) { o.DisplayName = c }
 		case "rendertype":
-			if err := r.sep(); err != nil {
-				return err
-			}
 			rt, err := p.oneOf("hearts", "integer")
 			if err != nil {
 				return err
 			}
 			apply = func(o *Objective) { o.RenderType = rt }
 		case "displayautoupdate":
-			if err := r.sep(); err != nil {
-				return err
-			}
 			b, err := r.readBool()
 			if err != nil {
 				return err
 			}
 			apply = func(o *Objective) { o.AutoUpdate = b }
 		case "numberformat":
-			more, err := r.more()
-			if err != nil {
-				return err
-			}
+			more := r.more()
 			var f Tag
 			if more {
 				kind, err := p.oneOf("blank", "fixed", "styled")
@@ -242,9 +195,6 @@ func (p *parser) objectives() error {
 				}
 				f = String(kind)
 				if kind != "blank" {
-					if err := r.sep(); err != nil {
-						return err
-					}
 					v, err := parseSNBTArg(r)
 					if err != nil {
 						return err
@@ -270,20 +220,6 @@ func (p *parser) objectives() error {
 	return nil
 }
 
-func validDisplaySlot(s string) bool {
-	switch s {
-	case "list", "sidebar", "below_name":
-		return true
-	}
-	for _, c := range []string{"black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold", "gray",
-		"dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white"} {
-		if s == "sidebar.team."+c {
-			return true
-		}
-	}
-	return false
-}
-
 // cmdFunc adapts a closure to a leaf command.
 type cmdFunc func(m *Machine, s *source) (int32, error)
 
@@ -303,17 +239,14 @@ func (p *parser) players() error {
 		return r.unsupported("scoreboard players display")
 	}
 	if sub == "list" {
-		more, err := r.more()
-		if err != nil {
-			return err
-		}
+		more := r.more()
 		if !more {
 			p.setLeaf("scoreboard", cmdFunc(func(m *Machine, s *source) (int32, error) {
 				return int32(m.sb.tracked.len()), nil
 			}))
 			return nil
 		}
-		h, err := p.scoreHolder(false)
+		h, err := p.scoreHolder()
 		if err != nil {
 			return err
 		}
@@ -326,28 +259,19 @@ func (p *parser) players() error {
 		}))
 		return nil
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
-	h, err := p.scoreHolder(sub != "get")
+	h, err := p.scoreHolder()
 	if err != nil {
 		return err
 	}
 	switch sub {
 	case "reset":
-		more, err := r.more()
-		if err != nil {
-			return err
-		}
+		more := r.more()
 		obj := int32(-1)
 		if more {
 			obj, _, _ = p.objective()
 		}
 		p.setLeaf("scoreboard", &cmdScoreReset{h, obj})
 		return nil
-	}
-	if err := r.sep(); err != nil {
-		return err
 	}
 	obj, _, _ := p.objective()
 	switch sub {
@@ -363,17 +287,9 @@ func (p *parser) players() error {
 		p.setLeaf("scoreboard", &cmdScoreEnable{h, obj})
 		return nil
 	case "set", "add", "remove":
-		if err := r.sep(); err != nil {
-			return err
-		}
-		vstart := r.Pos
 		v, err := r.readInt()
 		if err != nil {
 			return err
-		}
-		if sub != "set" && v < 0 {
-			r.Pos = vstart
-			return r.errf("integer must not be less than 0, found %d", v)
 		}
 		c := &cmdScoreSet{h: h, obj: obj, v: v, mode: sub[0], cell: -1}
 		if h.fixed() {
@@ -382,24 +298,13 @@ func (p *parser) players() error {
 		p.setLeaf("scoreboard", c)
 		return nil
 	case "operation":
-		if err := r.sep(); err != nil {
-			return err
-		}
-		ostart := r.Pos
-		opText := r.ReadWordToSpace()
+		opText := r.word()
 		op, ok := scoreOps[opText]
 		if !ok {
-			r.Pos = ostart
-			return r.errf("invalid operation")
+			return r.errf("mcvm has no operation %q", opText)
 		}
-		if err := r.sep(); err != nil {
-			return err
-		}
-		src, err := p.scoreHolder(true)
+		src, err := p.scoreHolder()
 		if err != nil {
-			return err
-		}
-		if err := r.sep(); err != nil {
 			return err
 		}
 		sobj, _, _ := p.objective()
@@ -674,21 +579,12 @@ func floorMod(a, b int32) int32 {
 
 func (p *parser) trigger() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	obj, _, _ := p.objective()
 	mode, v := byte('+'), int32(1)
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
 		w, err := p.oneOf("add", "set")
 		if err != nil {
-			return err
-		}
-		if err := r.sep(); err != nil {
 			return err
 		}
 		n, err := r.readInt()

@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/Tnze/go-mc/nbt"
 )
@@ -72,25 +71,16 @@ func (d *dimension) place(p BlockPos, b blockState) bool {
 
 func (p *parser) setblock() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	pos, err := parseCoords(r, true, false)
+	pos, err := parseCoords(r, false)
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
-	b, err := p.blockArg(false)
+	b, err := p.blockArg()
 	if err != nil {
 		return err
 	}
 	mode := "replace"
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
 		if mode, err = p.oneOf("destroy", "keep", "replace", "strict"); err != nil {
 			return err
@@ -123,47 +113,32 @@ func (p *parser) setblock() error {
 
 func (p *parser) fill() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	from, err := parseCoords(r, true, false)
+	from, err := parseCoords(r, false)
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
-	to, err := parseCoords(r, true, false)
+	to, err := parseCoords(r, false)
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
-	b, err := p.blockArg(false)
+	b, err := p.blockArg()
 	if err != nil {
 		return err
 	}
 	mode := "replace"
 	var filter *blockArg
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
 		if mode, err = p.oneOf("destroy", "hollow", "keep", "outline", "replace", "strict"); err != nil {
 			return err
 		}
-		if more, err = r.more(); err != nil {
-			return err
-		} else if more {
+		more = r.more()
+		if more {
 			if mode == "replace" {
-				if filter, err = p.blockArg(true); err != nil {
+				if filter, err = p.blockArg(); err != nil {
 					return err
 				}
-				if more, err = r.more(); err != nil {
-					return err
-				}
+				more = r.more()
 			}
 			if more {
 				// After a filter, a mode of its own (26.2's tree): the
@@ -244,21 +219,15 @@ func (p *parser) fill() error {
 
 func (p *parser) clone() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	// "" is the command source's dimension, for either end.
 	var srcDim, dstDim string
 	dimension := func(into *string) error {
-		if err := r.sep(); err != nil {
-			return err
-		}
 		d, err := parseDimension(r)
 		if err != nil {
 			return err
 		}
 		*into = d
-		return r.sep()
+		return nil
 	}
 	if r.literal("from") {
 		if err := dimension(&srcDim); err != nil {
@@ -268,16 +237,13 @@ func (p *parser) clone() error {
 	var cs [3]coords
 	for i := range cs {
 		if i > 0 {
-			if err := r.sep(); err != nil {
-				return err
-			}
 			if i == 2 && r.literal("to") {
 				if err := dimension(&dstDim); err != nil {
 					return err
 				}
 			}
 		}
-		c, err := parseCoords(r, true, false)
+		c, err := parseCoords(r, false)
 		if err != nil {
 			return err
 		}
@@ -286,30 +252,21 @@ func (p *parser) clone() error {
 	mask := "replace"
 	var filter *blockArg
 	flow := "normal"
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	var err error
+	more := r.more()
 	if more && r.literal("strict") {
-		if more, err = r.more(); err != nil {
-			return err
-		}
+		more = r.more()
 	}
 	if more {
 		if mask, err = p.oneOf("replace", "masked", "filtered"); err != nil {
 			return err
 		}
 		if mask == "filtered" {
-			if err := r.sep(); err != nil {
-				return err
-			}
-			if filter, err = p.blockArg(true); err != nil {
+			if filter, err = p.blockArg(); err != nil {
 				return err
 			}
 		}
-		if more, err = r.more(); err != nil {
-			return err
-		}
+		more = r.more()
 		if more {
 			if flow, err = p.oneOf("force", "move", "normal"); err != nil {
 				return err
@@ -404,26 +361,19 @@ func (p *parser) clone() error {
 
 func (p *parser) summon() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	t, err := p.entityType()
 	if err != nil {
 		return err
 	}
 	pos := coords{c: [3]coord{{true, 0}, {true, 0}, {true, 0}}}
 	tag := NewCompound()
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
-		if pos, err = parseCoords(r, false, true); err != nil {
+		if pos, err = parseCoords(r, true); err != nil {
 			return err
 		}
-		if more, err = r.more(); err != nil {
-			return err
-		} else if more {
+		more = r.more()
+		if more {
 			if tag, err = parseCompoundArg(r); err != nil {
 				return err
 			}
@@ -509,13 +459,11 @@ func (m *Machine) removeEntity(e *Entity) {
 
 func (p *parser) kill() error {
 	r := p.r
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	var ea *entityArg
+	var err error
 	if more {
-		if ea, err = p.entityArg(false, false); err != nil {
+		if ea, err = p.entityArg(); err != nil {
 			return err
 		}
 	}
@@ -547,14 +495,8 @@ func (p *parser) kill() error {
 
 func (p *parser) tag() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	ea, err := p.entityArg(false, false)
+	ea, err := p.entityArg()
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	op, err := p.oneOf("add", "remove", "list")
@@ -577,13 +519,7 @@ func (p *parser) tag() error {
 		}))
 		return nil
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
-	name := r.ReadUnquotedString()
-	if name == "" {
-		return r.errf("expected tag name")
-	}
+	name := r.word()
 	p.setLeaf("tag", cmdFunc(func(m *Machine, s *source) (int32, error) {
 		ents, err := ea.many(m, s)
 		if err != nil {
@@ -612,52 +548,22 @@ func (p *parser) tag() error {
 	return nil
 }
 
-// looksLikeCoord reports whether the next token starts like a coordinate
-// and is not a UUID: tp's location and entity branches both accept a
-// token starting with a digit, and Brigadier keeps the one that parses,
-// which for a UUID is the entity (no double reads "1-2-3-4-5").
-func looksLikeCoord(r *reader) bool {
-	if !r.CanRead() {
-		return false
-	}
-	c := r.Peek()
-	if !(c == '~' || c == '^' || c == '-' || c == '.' || c >= '0' && c <= '9') {
-		return false
-	}
-	word := r.Text[r.Pos:]
-	if sp := strings.IndexByte(word, ' '); sp >= 0 {
-		word = word[:sp]
-	}
-	_, isUUID := parseUUID(word)
-	return !isUUID
-}
-
 func (p *parser) teleport(name string) error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	var targets *entityArg
-	if !looksLikeCoord(r) {
-		first, err := p.entityArg(false, false)
+	if r.peekArg("minecraft:entity") {
+		first, err := p.entityArg()
 		if err != nil {
 			return err
 		}
-		more, err := r.more()
-		if err != nil {
-			return err
-		}
-		if !more {
+		if !r.more() {
 			// tp <destination>: the source entity to the destination.
-			if first.sel.maxResult > 1 {
-				return r.errf("only one entity is allowed, but the provided selector allows more than one")
-			}
 			p.setLeaf(name, &cmdTeleport{dest: first})
 			return nil
 		}
 		targets = first
-		if !looksLikeCoord(r) {
-			dest, err := p.entityArg(true, false)
+		if r.peekArg("minecraft:entity") {
+			dest, err := p.entityArg()
 			if err != nil {
 				return err
 			}
@@ -665,41 +571,31 @@ func (p *parser) teleport(name string) error {
 			return nil
 		}
 	}
-	loc, err := parseCoords(r, false, true)
+	loc, err := parseCoords(r, true)
 	if err != nil {
 		return err
 	}
 	c := &cmdTeleport{targets: targets, loc: &loc}
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
 		if targets == nil {
-			return r.errf("incorrect argument for command")
+			return r.errf("mcvm expected the location to end tp <location>")
 		}
 		if r.literal("facing") {
-			if err := r.sep(); err != nil {
-				return err
-			}
 			if r.literal("entity") {
-				if err := r.sep(); err != nil {
-					return err
-				}
-				fe, err := p.entityArg(true, false)
+				fe, err := p.entityArg()
 				if err != nil {
 					return err
 				}
 				c.facingEntity = fe
-				if more, err = r.more(); err != nil {
-					return err
-				} else if more {
+				more = r.more()
+				if more {
 					if c.facingEyes, err = p.anchor(); err != nil {
 						return err
 					}
 				}
 			} else {
-				fp, err := parseCoords(r, false, true)
+				fp, err := parseCoords(r, true)
 				if err != nil {
 					return err
 				}
@@ -799,17 +695,11 @@ func (c *cmdTeleport) run(m *Machine, s *source) (int32, error) {
 
 func (p *parser) forceload() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	op, err := p.oneOf("add", "remove", "query")
 	if err != nil {
 		return err
 	}
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if op == "query" {
 		if !more {
 			p.setLeaf("forceload", cmdFunc(func(m *Machine, s *source) (int32, error) {
@@ -848,9 +738,8 @@ func (p *parser) forceload() error {
 		return err
 	}
 	to := from
-	if more, err = r.more(); err != nil {
-		return err
-	} else if more {
+	more = r.more()
+	if more {
 		if to, err = parseColumnPos(r); err != nil {
 			return err
 		}
@@ -905,53 +794,32 @@ func columnChunk(cp [2]coord, s *source) chunkPos {
 
 func (p *parser) place() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
-	kind := r.peekWord()
 	if !r.literal("template") {
-		return r.unsupported("place %s", kind)
-	}
-	if err := r.sep(); err != nil {
-		return err
+		return r.unsupported("place %s", r.peek().Text(r.text))
 	}
 	id, err := parseResourceLocation(r)
 	if err != nil {
 		return err
 	}
 	pos := coords{c: [3]coord{{true, 0}, {true, 0}, {true, 0}}}
-	more, err := r.more()
-	if err != nil {
-		return err
-	}
+	more := r.more()
 	if more {
-		if pos, err = parseCoords(r, true, false); err != nil {
+		if pos, err = parseCoords(r, false); err != nil {
 			return err
 		}
 		args := []string{"none", "none", "1", "0"}
 		for i := range 4 {
-			if more, err = r.more(); err != nil {
-				return err
-			}
+			more = r.more()
 			if !more {
 				break
 			}
 			switch i {
-			case 0:
-				if args[0], err = p.oneOf("none", "clockwise_90", "180", "counterclockwise_90"); err != nil {
-					return err
-				}
-			case 1:
-				if args[1], err = p.oneOf("none", "front_back", "left_right"); err != nil {
-					return err
-				}
+			case 0, 1: // rotation, mirror
+				args[i] = r.word()
 			case 2:
 				f, err := r.readFloat()
 				if err != nil {
 					return err
-				}
-				if f < 0 || f > 1 {
-					return r.errf("float must be between 0 and 1, found %v", f)
 				}
 				if f != 1 {
 					args[2] = "partial"
@@ -962,10 +830,8 @@ func (p *parser) place() error {
 				}
 			}
 		}
-		if more, err = r.more(); err != nil {
-			return err
-		} else if more && !r.literal("strict") {
-			return r.errf("expected 'strict'")
+		if r.more() && !r.literal("strict") {
+			return r.errf("mcvm expected 'strict'")
 		}
 		if args[0] != "none" || args[1] != "none" || args[2] != "1" {
 			return r.unsupported("place template with rotation, mirror or integrity below 1")

@@ -10,11 +10,13 @@
 // selectors are charged the entities they test; a UUID or a player name is
 // a direct look-up and tests none, as in the game.
 //
-// Load compiles every function once: each non-macro line is parsed into a
-// cmdLine (execute stages as modifiers, then a leaf command), with fake
-// player scores interned to slice indices, so running a line never
-// re-reads text. $ lines are parsed when the function is called, through an
-// 8-entry cache per function, as the game does. Function tags and the
+// Load compiles every function once: each non-macro line is parsed by the
+// checker's parser (datapack/check, on the emulated release's embedded
+// command tree) and compiled from that parse into a cmdLine (execute
+// stages as modifiers, then a leaf command), with fake player scores
+// interned to slice indices, so running a line never re-reads text. $
+// lines are parsed when the function is called, through an 8-entry cache
+// per function, as the game does. Function tags and the
 // advancements that deliver clicks are read too.
 //
 // Execution follows the 1.20.3+ model of net.minecraft.commands.execution
@@ -34,13 +36,14 @@
 //
 // Deviations from the game, each because mcvm has no copy of the game's
 // data or because the game's behaviour is not deterministic:
-//   - Block ids, block properties and particle ids are not checked against
-//     the registries, and blocks carry only the properties given
-//     explicitly; testing a property the game would have defaulted is a
-//     VMError. Neighbour shape updates are not modelled.
-//   - Command text (the reader, SNBT's 1.21.5+ grammar, NBT paths,
-//     selectors, ranges, ids) is parsed by datapack/syntax, the checker's
-//     parsers too, and compiled here (go-mc's SNBT reader predates that
+//   - Block ids and particle ids are checked against the release's
+//     registries by the checker's parser, but block properties are not,
+//     and blocks carry only the properties given explicitly; testing a
+//     property the game would have defaulted is a VMError. Neighbour
+//     shape updates are not modelled.
+//   - Command text is read only by the checker's parser, whose argument
+//     values (SNBT's 1.21.5+ grammar, NBT paths, selectors, ranges, ids)
+//     come from datapack/syntax, and compiled here (go-mc's SNBT reader predates that
 //     grammar: it reads 1.5 as 1.0, true and 0x1F as strings and rejects
 //     mixed lists); go-mc is used for tag ids and to read structure
 //     templates. Compounds print with sorted keys, as the game does.

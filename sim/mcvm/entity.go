@@ -3,8 +3,9 @@ package mcvm
 import (
 	"encoding/binary"
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 
 	"github.com/Tnze/go-mc/nbt"
 )

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Function is one loaded mcfunction file.
@@ -154,8 +155,7 @@ func (m *Machine) loadFunction(id, file string, data []byte, errs *ErrorList) *F
 			if len(line) > 1 && line[1] == '/' {
 				errs.add(pos, "unknown or invalid command %q (if you intended to make a comment, use '#' not '//')", line)
 			} else {
-				r := newReader(line)
-				r.Pos = 1
+				r := syntax.Reader{Text: line, Pos: 1}
 				errs.add(pos, "unknown or invalid command %q (did you mean %q? do not use a preceding forwards slash)", line, r.ReadUnquotedString())
 			}
 			continue

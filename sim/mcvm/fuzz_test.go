@@ -104,7 +104,7 @@ func FuzzNBTPath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parseNBTPath(newReader(s))
+		p, err := readNBTPath(s)
 		if err != nil {
 			return
 		}

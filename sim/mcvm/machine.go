@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/datapack/check"
 )
 
 // Options configures a Machine.
@@ -42,6 +43,13 @@ type Machine struct {
 	opts    Options
 	version string
 	pack    *datapack.Pack
+	// cmds reads command lines against the release's command tree: the
+	// checker's parser, whose parse every line compiles from.
+	cmds *check.Parser
+	// lineSlab is what Load cuts the pack's compiled lines from, a chunk
+	// at a time; nil after Load, so that a macro line expanded while
+	// running is allocated alone and freed with its cache entry.
+	lineSlab []cmdLine
 
 	funcs   map[string]*Function
 	tags    map[string][]*Function
@@ -110,6 +118,22 @@ func (p *Player) source() *source {
 	return &source{entity: e, pos: e.Pos, yaw: e.Yaw, pitch: e.Pitch, dim: e.Dim, perm: int8(p.Permission)}
 }
 
+// commandTree is the command tree mcvm reads a version's commands with:
+// the release's own embedded one, or that of the newest embedded release
+// before it (1.21.5's for 1.21.6 … 1.21.10), whose commands it has.
+func commandTree(v []int) (*check.Tree, *check.Registries, error) {
+	rel := ""
+	for _, r := range check.EmbeddedReleases() {
+		if rv, err := parseVersion(r); err == nil && !versionLess(v, rv) {
+			rel = r
+		}
+	}
+	if rel == "" {
+		return nil, nil, fmt.Errorf("no embedded command tree for a release before %v", v)
+	}
+	return check.Embedded(rel)
+}
+
 // parseVersion turns "1.21.11" or "26.2" into comparable numbers.
 func parseVersion(v string) ([]int, error) {
 	var out []int
@@ -171,6 +195,10 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 	} else if len(p.OverlayDirectories()) > 0 {
 		return nil, fmt.Errorf("the pack has overlays, and %s is not a release mcvm knows the data-pack format of", opts.Version)
 	}
+	tree, reg, err := commandTree(v)
+	if err != nil {
+		return nil, err
+	}
 	if opts.FunctionPermissionLevel == 0 {
 		opts.FunctionPermissionLevel = 2
 	}
@@ -184,6 +212,7 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 		opts:       opts,
 		version:    opts.Version,
 		pack:       p,
+		cmds:       check.NewParser(tree, reg),
 		funcs:      map[string]*Function{},
 		sb:         newScoreboard(),
 		storage:    map[string]*Compound{},
@@ -214,10 +243,14 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 		if !ok {
 			continue
 		}
+		if m.lineSlab == nil {
+			m.lineSlab = make([]cmdLine, 0, 256)
+		}
 		if fn := m.loadFunction(id.String(), path, p.Files[path], &errs); fn != nil {
 			m.funcs[fn.ID] = fn
 		}
 	}
+	m.lineSlab = nil
 	m.loadTags(p, &errs)
 	m.loadAdvancements(p, &errs)
 	if len(errs) > 0 {

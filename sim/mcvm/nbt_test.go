@@ -128,7 +128,7 @@ func TestNBTPaths(t *testing.T) {
 		return tag.(*Compound)
 	}
 	path := func(s string) *nbtPath {
-		p, err := parseNBTPath(newReader(s))
+		p, err := readNBTPath(s)
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
@@ -199,7 +199,7 @@ func TestNBTPaths(t *testing.T) {
 		t.Errorf("insert into a string succeeded")
 	}
 	for _, bad := range []string{"a..b", "a.{x:1}", "[x]", "a[", "a]"} {
-		if _, err := parseNBTPath(newReader(bad)); err == nil {
+		if _, err := readNBTPath(bad); err == nil {
 			t.Errorf("path %q parsed", bad)
 		}
 	}

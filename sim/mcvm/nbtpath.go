@@ -3,6 +3,7 @@ package mcvm
 import (
 	"fmt"
 
+	"github.com/mcgomoku/mcgomoku/datapack/check"
 	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
@@ -37,21 +38,40 @@ type nbtPath struct {
 
 func (p *nbtPath) String() string { return p.text }
 
-// parseNBTPath reads an NBT path argument up to the next space with the
-// shared grammar and compiles its filters.
-func parseNBTPath(r *reader) (*nbtPath, error) {
-	text, nodes, err := syntax.ParseNBTPath(&r.Reader)
+// parseNBTPath takes an NBT path argument and compiles its filters.
+func parseNBTPath(r *cursor) (*nbtPath, error) {
+	v, t, err := value[check.NBTPath](r, "an NBT path")
 	if err != nil {
 		return nil, err
 	}
+	return newNBTPath(v.Text, v.Nodes, t.Start)
+}
+
+// readNBTPath reads a whole string as an NBT path (a text component's
+// "nbt"), with the shared grammar.
+func readNBTPath(s string) (*nbtPath, error) {
+	r := &syntax.Reader{Text: s}
+	text, nodes, err := syntax.ParseNBTPath(r)
+	if err != nil {
+		return nil, err
+	}
+	if r.CanRead() {
+		return nil, r.Errorf("trailing data after the NBT path")
+	}
+	return newNBTPath(text, nodes, 0)
+}
+
+// newNBTPath compiles a parsed path whose text starts at offset start of
+// the line.
+func newNBTPath(text string, nodes []syntax.PathNode, start int) (*nbtPath, error) {
 	if len(nodes) == 0 {
-		return nil, r.errf("invalid NBT path element")
+		return nil, syntax.Errorf(start, "invalid NBT path element")
 	}
 	p := &nbtPath{text: text, nodes: make([]pathNode, len(nodes))}
 	for i, n := range nodes {
 		p.nodes[i] = pathNode{kind: pathNodeKind(n.Kind), name: n.Name, index: n.Index, end: n.End}
 		if n.Filter != nil {
-			f, err := fromSyntax(n.Filter, r.Pos-len(text)+n.End)
+			f, err := fromSyntax(n.Filter, start+n.End)
 			if err != nil {
 				return nil, err
 			}

@@ -1,8 +1,6 @@
 package mcvm
 
-import (
-	"strings"
-)
+import "github.com/mcgomoku/mcgomoku/datapack/check"
 
 // A command line compiles into a cmdLine: the chain of execute stages
 // (each a modifier that maps one source to zero or more), then a leaf
@@ -81,39 +79,49 @@ var cmdNameIndex = func() map[string]uint8 {
 	return m
 }()
 
-// gameCommands are the game's root commands (26.2), so that a command
-// mcvm does not implement is reported as such rather than as unknown.
-var gameCommands = map[string]bool{}
-
-func init() {
-	for _, c := range strings.Fields(`advancement attribute ban ban-ip banlist bossbar clear clone damage data datapack
-		debug defaultgamemode deop dialog difficulty effect enchant execute experience fetchprofile fill fillbiome
-		forceload function gamemode gamerule give help item jfr kick kill list locate loot me msg op pardon
-		pardon-ip particle perf place playsound publish random recipe reload return ride rotate save-all
-		save-off save-on say schedule scoreboard seed setblock setidletimeout setworldspawn spawnpoint spectate
-		spreadplayers stop stopsound stopwatch summon swing tag team teammsg teleport tell tellraw test tick
-		time title tm tp transfer trigger unpublish version w waypoint weather whitelist worldborder xp`) {
-		gameCommands[c] = true
-	}
-}
-
 type parser struct {
 	m    *Machine
-	r    *reader
+	r    *cursor
 	perm int
 	line *cmdLine
 }
 
-// parseCommand compiles one command line with the given permission level.
+// parseCommand compiles one command line with the given permission level
+// from the checker's parse of it against the release's command tree: a
+// line the game would not load fails with the checker's error, a form
+// mcvm does not model with an unsupportedError.
 func (m *Machine) parseCommand(text string, pos Pos, perm int) (line *cmdLine, err error) {
-	p := &parser{m: m, r: newReader(text), perm: perm, line: &cmdLine{text: text, pos: pos}}
+	cmd, serr := m.cmds.ParseAt(text, perm)
+	if serr != nil {
+		return nil, serr
+	}
+	// The parser and its cursor in one allocation: a line is a handful.
+	pc := &struct {
+		p parser
+		r cursor
+	}{r: cursor{text: text, toks: cmd.Tokens}}
+	p := &pc.p
+	*p = parser{m: m, r: &pc.r, perm: perm, line: m.newLine(text, pos)}
 	if err := p.command(); err != nil {
 		return nil, err
 	}
-	if err := p.r.end(); err != nil {
-		return nil, err
+	if p.r.more() {
+		return nil, p.r.errf("mcvm did not expect <%s> here", p.r.peek().Node.Name)
 	}
 	return p.line, nil
+}
+
+// newLine returns an empty compiled line, cut from the load's slab while
+// Load compiles the pack (a line apiece was a tenth of loading).
+func (m *Machine) newLine(text string, pos Pos) *cmdLine {
+	if m.lineSlab == nil {
+		return &cmdLine{text: text, pos: pos}
+	}
+	if len(m.lineSlab) == cap(m.lineSlab) {
+		m.lineSlab = make([]cmdLine, 0, cap(m.lineSlab))
+	}
+	m.lineSlab = append(m.lineSlab, cmdLine{text: text, pos: pos})
+	return &m.lineSlab[len(m.lineSlab)-1]
 }
 
 // addStage adds an execute stage that may map a source to several
@@ -151,23 +159,12 @@ func (p *parser) setLeaf(name string, c command) {
 // and "return run").
 func (p *parser) command() error {
 	r := p.r
-	start := r.Pos
-	name := r.peekWord()
-	if name == "" {
-		return r.errf("unknown or incomplete command")
-	}
-	if !gameCommands[name] {
-		return r.errf("unknown or incomplete command %q", name)
-	}
-	if p.perm < 2 && name != "trigger" && name != "random" {
-		return r.errf("unknown or incomplete command %q (needs permission level 2)", name)
-	}
-	r.Pos += len(name)
+	start := r.pos()
+	name := r.word()
 	var err error
 	switch name {
 	case "execute":
 		err = p.execute()
-	case "run":
 	case "function":
 		err = p.function()
 	case "return":
@@ -220,23 +217,13 @@ func (p *parser) command() error {
 	return err
 }
 
-// word literals: one of the alternatives, or an error listing them.
-func (p *parser) oneOf(alts ...string) (string, error) {
-	for _, a := range alts {
-		if p.r.literal(a) {
-			return a, nil
-		}
-	}
-	return "", p.r.errf("expected one of %s", strings.Join(alts, ", "))
-}
+// oneOf takes a literal among alts.
+func (p *parser) oneOf(alts ...string) (string, error) { return p.r.oneOf(alts...) }
 
 // ---- function and return ----
 
 func (p *parser) function() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	ref, err := parseFunctionRef(r)
 	if err != nil {
 		return err
@@ -245,11 +232,10 @@ func (p *parser) function() error {
 	p.line.custom = leafFunction
 	p.line.fcall = fc
 	p.line.name = cmdNameIndex["function"]
-	more, err := r.more()
-	if err != nil || !more {
-		return err
+	if !r.more() {
+		return nil
 	}
-	if r.PeekIs('{') {
+	if !r.literal("with") {
 		c, err := parseCompoundArg(r)
 		if err != nil {
 			return err
@@ -257,22 +243,12 @@ func (p *parser) function() error {
 		fc.args = func(m *Machine, s *source) (*Compound, error) { return c, nil }
 		return nil
 	}
-	if !r.literal("with") {
-		return r.errf("expected arguments compound or 'with'")
-	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	src, err := p.dataSource()
 	if err != nil {
 		return err
 	}
 	var path *nbtPath
-	more, err = r.more()
-	if err != nil {
-		return err
-	}
-	if more {
+	if r.more() {
 		path, err = parseNBTPath(r)
 		if err != nil {
 			return err
@@ -301,18 +277,12 @@ func (p *parser) function() error {
 
 func (p *parser) returnCmd() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	switch {
 	case r.literal("fail"):
 		p.line.custom = leafReturnFail
 		p.line.name = cmdNameIndex["return"]
 		return nil
 	case r.literal("run"):
-		if err := r.sep(); err != nil {
-			return err
-		}
 		p.line.stages = append(p.line.stages, stage{custom: custReturnRun})
 		return p.command()
 	}
@@ -332,29 +302,19 @@ func (p *parser) returnCmd() error {
 // line, up to run or a terminal condition.
 func (p *parser) execute() error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	for {
-		sub := r.peekWord()
-		if !r.literal(sub) {
-			return r.errf("unknown execute subcommand")
+		t := r.peek()
+		if t == nil || t.Node.Kind != check.LiteralNode {
+			return r.errf("mcvm expected an execute subcommand")
 		}
-		parse, ok := executeSubcommands[sub]
+		parse, ok := executeSubcommands[t.Node.Name]
 		if !ok {
-			return r.errf("unknown execute subcommand '%s'", sub)
+			return r.unsupported("execute %s", t.Node.Name)
 		}
-		if err := r.sep(); err != nil {
-			return err
-		}
-		next, err := parse(p, sub)
+		r.i++
+		next, err := parse(p, t.Node.Name)
 		if err != nil || next == execEnd {
 			return err
-		}
-		if next == execSep {
-			if err := r.sep(); err != nil {
-				return err
-			}
 		}
 	}
 }
@@ -363,13 +323,12 @@ func (p *parser) execute() error {
 type execNext uint8
 
 const (
-	execSep  execNext = iota // a space, then the next subcommand
-	execMore                 // the next subcommand: the condition read the space
-	execEnd                  // nothing: the command is complete
+	execSep execNext = iota // the next subcommand
+	execEnd                 // nothing: the command is complete
 )
 
-// executeSubcommands parse one subcommand each, after its keyword and
-// the space; filled by init, as run parses a whole command again.
+// executeSubcommands compile one subcommand each, after its keyword;
+// filled by init, as run compiles a whole command again.
 var executeSubcommands map[string]func(p *parser, sub string) (execNext, error)
 
 func init() {
@@ -421,7 +380,7 @@ func (p *parser) single(mod singleModifier, err error) (execNext, error) {
 
 // entityStage reads an entity argument and adds the stage mk makes of it.
 func (p *parser) entityStage(mk func(*entityArg) modifier) (execNext, error) {
-	ea, err := p.entityArg(false, false)
+	ea, err := p.entityArg()
 	if err != nil {
 		return execSep, err
 	}
@@ -437,23 +396,17 @@ func (p *parser) executePositioned(string) (execNext, error) {
 	r := p.r
 	switch {
 	case r.literal("as"):
-		if err := r.sep(); err != nil {
-			return execSep, err
-		}
 		return p.entityStage(func(ea *entityArg) modifier { return &modPositionedAs{ea} })
 	case r.literal("over"):
 		return execSep, r.unsupported("execute positioned over (heightmaps are not modelled)")
 	}
-	c, err := parseCoords(r, false, true)
+	c, err := parseCoords(r, true)
 	return p.single(&modPositioned{c}, err)
 }
 
 func (p *parser) executeRotated(string) (execNext, error) {
 	r := p.r
 	if r.literal("as") {
-		if err := r.sep(); err != nil {
-			return execSep, err
-		}
 		return p.entityStage(func(ea *entityArg) modifier { return &modRotatedAs{ea} })
 	}
 	rot, err := parseRotation(r)
@@ -463,17 +416,11 @@ func (p *parser) executeRotated(string) (execNext, error) {
 func (p *parser) executeFacing(string) (execNext, error) {
 	r := p.r
 	if !r.literal("entity") {
-		c, err := parseCoords(r, false, true)
+		c, err := parseCoords(r, true)
 		return p.single(&modFacing{c}, err)
 	}
-	if err := r.sep(); err != nil {
-		return execSep, err
-	}
-	ea, err := p.entityArg(false, false)
+	ea, err := p.entityArg()
 	if err != nil {
-		return execSep, err
-	}
-	if err := r.sep(); err != nil {
 		return execSep, err
 	}
 	eyes, err := p.anchor()
@@ -492,25 +439,27 @@ func (p *parser) executeCondition(sub string) (execNext, error) {
 	if err != nil || terminal {
 		return execEnd, err
 	}
-	return execMore, nil
+	return execSep, nil
 }
 
+// anchor takes an entity anchor: whether it is the eyes.
 func (p *parser) anchor() (bool, error) {
-	w, err := p.oneOf("feet", "eyes")
-	return w == "eyes", err
+	if !p.r.peekArg("minecraft:entity_anchor") {
+		return false, p.r.errf("mcvm expected an entity anchor")
+	}
+	return p.r.word() == "eyes", nil
 }
 
 func (p *parser) entityType() (*entityType, error) {
 	r := p.r
-	start := r.Pos
+	tok := r.peek()
 	id, err := parseResourceLocation(r)
 	if err != nil {
 		return nil, err
 	}
 	t, ok := entityTypes[id]
 	if !ok || !t.summon {
-		r.Pos = start
-		return nil, r.unsupported("summoning entity type %s (mcvm models %s)", id, modelledTypes())
+		return nil, unsupportedAt(tok, "summoning entity type %s (mcvm models %s)", id, modelledTypes())
 	}
 	return t, nil
 }
@@ -523,23 +472,14 @@ func (p *parser) store() error {
 		return err
 	}
 	result := kind == "result"
-	if err := r.sep(); err != nil {
-		return err
-	}
 	target, err := p.oneOf("score", "storage", "entity", "block", "bossbar")
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	switch target {
 	case "score":
-		h, err := p.scoreHolder(true)
+		h, err := p.scoreHolder()
 		if err != nil {
-			return err
-		}
-		if err := r.sep(); err != nil {
 			return err
 		}
 		obj, _, err := p.objective()
@@ -561,27 +501,18 @@ func (p *parser) store() error {
 		}
 		dt = &dataTarget{storage: id}
 	} else {
-		ea, err := p.entityArg(true, false)
+		ea, err := p.entityArg()
 		if err != nil {
 			return err
 		}
 		dt = &dataTarget{ent: ea}
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	path, err := parseNBTPath(r)
 	if err != nil {
 		return err
 	}
-	if err := r.sep(); err != nil {
-		return err
-	}
 	typ, err := p.oneOf("byte", "short", "int", "long", "float", "double")
 	if err != nil {
-		return err
-	}
-	if err := r.sep(); err != nil {
 		return err
 	}
 	scale, err := r.readDouble()
@@ -596,10 +527,10 @@ func (p *parser) store() error {
 // ended the command.
 func (p *parser) condition(unless bool) (bool, error) {
 	r := p.r
-	kind := r.peekWord()
-	if !r.literal(kind) {
-		return false, r.errf("unknown condition")
+	if t := r.peek(); t == nil || t.Node.Kind != check.LiteralNode {
+		return false, r.errf("mcvm expected a condition")
 	}
+	kind := r.word()
 	switch kind {
 	case "function":
 		return false, p.functionCondition(unless)
@@ -610,26 +541,20 @@ func (p *parser) condition(unless bool) (bool, error) {
 	if !ok {
 		return false, r.errf("unknown condition '%s'", kind)
 	}
-	if err := r.sep(); err != nil {
-		return false, err
-	}
 	cond, err := parse(p)
 	if err != nil {
 		return false, err
 	}
-	if !r.CanRead() {
+	if !r.more() {
 		p.setLeaf("execute", &cmdCondition{cond, unless})
 		return true, nil
 	}
 	p.addSingle(&modCondition{cond, unless}, true)
-	if err := r.sep(); err != nil {
-		return false, err
-	}
 	return false, nil
 }
 
-// conditions parse the arguments of one if/unless condition each, after
-// its keyword and the space. "function" is not here: it is a stage of
+// conditions compile the arguments of one if/unless condition each,
+// after its keyword. "function" is not here: it is a stage of
 // its own, not a test.
 var conditions = map[string]func(p *parser) (condTest, error){
 	"score":  (*parser).scoreCondition,
@@ -637,14 +562,14 @@ var conditions = map[string]func(p *parser) (condTest, error){
 	"blocks": (*parser).blocksCondition,
 	"data":   (*parser).dataCondition,
 	"entity": func(p *parser) (condTest, error) {
-		ea, err := p.entityArg(false, false)
+		ea, err := p.entityArg()
 		if err != nil {
 			return nil, err
 		}
 		return &condEntity{ea}, nil
 	},
 	"loaded": func(p *parser) (condTest, error) {
-		pos, err := parseCoords(p.r, true, false)
+		pos, err := parseCoords(p.r, false)
 		if err != nil {
 			return nil, err
 		}
@@ -663,31 +588,28 @@ var conditions = map[string]func(p *parser) (condTest, error){
 // as a stage, so the condition never ends the command.
 func (p *parser) functionCondition(unless bool) error {
 	r := p.r
-	if err := r.sep(); err != nil {
-		return err
-	}
 	ref, err := parseFunctionRef(r)
 	if err != nil {
 		return err
+	}
+	if !r.more() {
+		return r.unsupported("execute if|unless function as the last subcommand (the command's result is not modelled)")
 	}
 	st := stage{custom: custIfFunction, fn: ref, fork: true}
 	if unless {
 		st.custom = custUnlessFunction
 	}
 	p.line.stages = append(p.line.stages, st)
-	return r.sep()
+	return nil
 }
 
 func (p *parser) blockCondition() (condTest, error) {
 	r := p.r
-	pos, err := parseCoords(r, true, false)
+	pos, err := parseCoords(r, false)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.sep(); err != nil {
-		return nil, err
-	}
-	b, err := p.blockArg(true)
+	b, err := p.blockArg()
 	if err != nil {
 		return nil, err
 	}
@@ -698,19 +620,11 @@ func (p *parser) blocksCondition() (condTest, error) {
 	r := p.r
 	var cs [3]coords
 	for i := range cs {
-		if i > 0 {
-			if err := r.sep(); err != nil {
-				return nil, err
-			}
-		}
-		c, err := parseCoords(r, true, false)
+		c, err := parseCoords(r, false)
 		if err != nil {
 			return nil, err
 		}
 		cs[i] = c
-	}
-	if err := r.sep(); err != nil {
-		return nil, err
 	}
 	mode, err := p.oneOf("all", "masked")
 	if err != nil {
@@ -725,9 +639,6 @@ func (p *parser) dataCondition() (condTest, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.sep(); err != nil {
-		return nil, err
-	}
 	path, err := parseNBTPath(r)
 	if err != nil {
 		return nil, err
@@ -737,24 +648,15 @@ func (p *parser) dataCondition() (condTest, error) {
 
 func (p *parser) scoreCondition() (condTest, error) {
 	r := p.r
-	t, err := p.scoreHolder(false)
+	t, err := p.scoreHolder()
 	if err != nil {
-		return nil, err
-	}
-	if err := r.sep(); err != nil {
 		return nil, err
 	}
 	tobj, _, err := p.objective()
 	if err != nil {
 		return nil, err
 	}
-	if err := r.sep(); err != nil {
-		return nil, err
-	}
 	if r.literal("matches") {
-		if err := r.sep(); err != nil {
-			return nil, err
-		}
 		rg, err := parseIntRange(r)
 		if err != nil {
 			return nil, err
@@ -769,14 +671,8 @@ func (p *parser) scoreCondition() (condTest, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.sep(); err != nil {
-		return nil, err
-	}
-	s, err := p.scoreHolder(false)
+	s, err := p.scoreHolder()
 	if err != nil {
-		return nil, err
-	}
-	if err := r.sep(); err != nil {
 		return nil, err
 	}
 	sobj, _, err := p.objective()

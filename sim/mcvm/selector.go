@@ -3,9 +3,10 @@ package mcvm
 import (
 	"fmt"
 
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"math"
 	"sort"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Entity selectors (EntitySelectorParser / EntitySelector), with the
@@ -59,16 +60,23 @@ type selector struct {
 	worldLimited     bool
 }
 
-func (s *selector) maxResults() int { return s.maxResult }
-
-// selector parses a selector with the shared grammar (which enforces the
-// game's option rules) and compiles the options mcvm models; any other is
-// a load error.
-func (p *parser) selector() (*selector, error) {
-	ps, err := syntax.ParseSelector(&p.r.Reader, nil)
+// readSelector reads a whole string as a selector (a text component's
+// "selector"), with the shared grammar.
+func (m *Machine) readSelector(s string) (*selector, error) {
+	r := &syntax.Reader{Text: s}
+	ps, err := syntax.ParseSelector(r, nil)
 	if err != nil {
 		return nil, err
 	}
+	if r.CanRead() {
+		return nil, r.Errorf("trailing data after the selector")
+	}
+	return m.compileSelector(ps)
+}
+
+// compileSelector compiles a parsed selector's options that mcvm models;
+// any other is a load error.
+func (m *Machine) compileSelector(ps *syntax.Selector) (*selector, error) {
 	sel := &selector{text: ps.Text, kind: ps.Kind, playerName: ps.Name, maxResult: ps.MaxResults,
 		includesEntities: ps.IncludesEntities, currentEntity: ps.CurrentEntity}
 	if ps.IsUUID {
@@ -86,7 +94,7 @@ func (p *parser) selector() (*selector, error) {
 		sel.order = sortNearest
 	}
 	for i := range ps.Options {
-		if err := p.selectorOption(sel, &ps.Options[i]); err != nil {
+		if err := m.selectorOption(sel, &ps.Options[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -97,7 +105,7 @@ func (p *parser) selector() (*selector, error) {
 var sortOrders = map[string]sortOrder{"nearest": sortNearest, "furthest": sortFurthest, "random": sortRandom, "arbitrary": sortArbitrary}
 
 // selectorOption compiles one parsed option into sel.
-func (p *parser) selectorOption(sel *selector, o *syntax.SelectorOption) error {
+func (m *Machine) selectorOption(sel *selector, o *syntax.SelectorOption) error {
 	switch o.Key {
 	case "name":
 		sel.names = append(sel.names, tagFilter{o.Str, o.Negated})
@@ -136,7 +144,7 @@ func (p *parser) selectorOption(sel *selector, o *syntax.SelectorOption) error {
 		sel.nbts = append(sel.nbts, nbtFilter{c.(*Compound), o.Negated})
 	case "scores":
 		for _, b := range o.Scores {
-			sel.scores = append(sel.scores, scoreFilter{p.m.sb.objID(b.Objective), newIntRange(b.Range)})
+			sel.scores = append(sel.scores, scoreFilter{m.sb.objID(b.Objective), newIntRange(b.Range)})
 		}
 		sel.hasScores = true
 	default: // level, x_rotation, y_rotation, team, gamemode, advancements, predicate
@@ -481,24 +489,19 @@ type entityArg struct {
 	playersOnly bool
 }
 
-func (p *parser) entityArg(single, playersOnly bool) (*entityArg, error) {
-	start := p.r.Pos
-	sel, err := p.selector()
+// entityArg takes an EntityArgument; the checker has held the selector
+// to the node's single and players-only rules.
+func (p *parser) entityArg() (*entityArg, error) {
+	ps, t, err := value[*syntax.Selector](p.r, "an entity")
 	if err != nil {
 		return nil, err
 	}
-	if single && sel.maxResult > 1 {
-		p.r.Pos = start
-		if !sel.includesEntities {
-			return nil, p.r.errf("only one player is allowed, but the provided selector allows more than one")
-		}
-		return nil, p.r.errf("only one entity is allowed, but the provided selector allows more than one")
+	sel, err := p.m.compileSelector(ps)
+	if err != nil {
+		return nil, err
 	}
-	if playersOnly && sel.includesEntities && !sel.currentEntity && sel.uuid == nil {
-		p.r.Pos = start
-		return nil, p.r.errf("only players may be affected by this command, but the provided selector includes entities")
-	}
-	return &entityArg{sel, single, playersOnly}, nil
+	props := t.Node.Props
+	return &entityArg{sel, props.Amount == "single", props.Type == "players"}, nil
 }
 
 // optional resolves without failing on an empty result.

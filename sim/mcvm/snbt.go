@@ -33,29 +33,30 @@ func parseCompound(s string) (*Compound, error) {
 	return c, nil
 }
 
-// parseSNBTArg is TagParser.parseAsArgument: one value at the cursor.
-func parseSNBTArg(r *reader) (Tag, error) {
-	start := r.Pos
-	t, err := syntax.ParseSNBTArg(&r.Reader)
+// parseSNBTArg takes an SNBT argument (nbt_tag, component): one value.
+func parseSNBTArg(r *cursor) (Tag, error) {
+	v, t, err := value[*syntax.Tag](r, "an SNBT value")
 	if err != nil {
 		return nil, err
 	}
-	return fromSyntax(t, start)
+	return fromSyntax(v, t.Start)
 }
 
-// parseCompoundArg is CompoundTagArgument: one SNBT value that must be a
-// compound.
-func parseCompoundArg(r *reader) (*Compound, error) {
-	start := r.Pos
-	t, serr := syntax.ParseCompoundArg(&r.Reader)
-	if serr != nil {
-		return nil, serr
-	}
-	c, err := fromSyntax(t, start)
+// parseCompoundArg takes a CompoundTagArgument: an SNBT compound.
+func parseCompoundArg(r *cursor) (*Compound, error) {
+	v, t, err := value[*syntax.Tag](r, "an SNBT compound")
 	if err != nil {
 		return nil, err
 	}
-	return c.(*Compound), nil
+	c, err := fromSyntax(v, t.Start)
+	if err != nil {
+		return nil, err
+	}
+	cc, ok := c.(*Compound)
+	if !ok {
+		return nil, r.errAt(t.Start, "mcvm expected a compound, the command has %s", FormatSNBT(c))
+	}
+	return cc, nil
 }
 
 // fromSyntax converts a parsed value into the interpreter's tags. A value

@@ -109,9 +109,8 @@ func (m *Machine) resolveScore(t Tag, s *source, recipient *Entity) (string, err
 		}
 		holder = recipient.name
 	case strings.HasPrefix(string(name), "@"):
-		p := &parser{m: m, r: newReader(string(name)), perm: 2, line: &cmdLine{}}
-		sel, err := p.selector()
-		if err != nil || p.r.CanRead() {
+		sel, err := m.readSelector(string(name))
+		if err != nil {
 			return "", failf("invalid selector in score component: %s", name)
 		}
 		ents, err := m.find(sel, s)
@@ -138,9 +137,8 @@ func (m *Machine) resolveScore(t Tag, s *source, recipient *Entity) (string, err
 
 func (m *Machine) resolveSelectorText(v *Compound, s *source) (string, error) {
 	text, _ := v.Get("selector").(String)
-	p := &parser{m: m, r: newReader(string(text)), perm: 2, line: &cmdLine{}}
-	sel, err := p.selector()
-	if err != nil || p.r.CanRead() {
+	sel, err := m.readSelector(string(text))
+	if err != nil {
 		return "", failf("invalid selector in text component: %s", text)
 	}
 	ents, err := m.find(sel, s)
@@ -160,7 +158,7 @@ func (m *Machine) resolveSelectorText(v *Compound, s *source) (string, error) {
 
 func (m *Machine) resolveNBTText(v *Compound, s *source) (string, error) {
 	pathText, _ := v.Get("nbt").(String)
-	path, err := parseNBTPath(newReader(string(pathText)))
+	path, err := readNBTPath(string(pathText))
 	if err != nil {
 		return "", failf("invalid nbt path in text component: %s", pathText)
 	}
@@ -171,7 +169,7 @@ func (m *Machine) resolveNBTText(v *Compound, s *source) (string, error) {
 	switch {
 	case v.Get("storage") != nil:
 		raw, _ := v.Get("storage").(String)
-		id, err := parseResourceLocation(newReader(string(raw)))
+		id, err := readResourceLocation(string(raw))
 		if err != nil {
 			return "", failf("invalid storage id in nbt component: %s", raw)
 		}
@@ -181,9 +179,8 @@ func (m *Machine) resolveNBTText(v *Compound, s *source) (string, error) {
 		}
 	case v.Get("entity") != nil:
 		text, _ := v.Get("entity").(String)
-		p := &parser{m: m, r: newReader(string(text)), perm: 2, line: &cmdLine{}}
-		sel, err := p.selector()
-		if err != nil || p.r.CanRead() {
+		sel, err := m.readSelector(string(text))
+		if err != nil {
 			return "", failf("invalid selector in nbt component: %s", text)
 		}
 		ents, err := m.find(sel, s)

@@ -8,7 +8,7 @@ scoreboard players add #x o -1
 scoreboard players operation #x o ** #y o
 # error: expected whitespace
 scoreboard players set #x o 1x
-# error: unknown or incomplete command "scoreboards"
+# error@1: unknown command "scoreboards" (did you mean scoreboard?)
 scoreboards players set #x o 1
 # error: do not use a preceding forwards slash
 /say hi
@@ -18,9 +18,9 @@ scoreboards players set #x o 1
 execute if score #x o matches 5..1 run say hi
 # error: expected value or range
 execute if score #x o matches .. run say hi
-# error: unknown execute subcommand
+# error@9: incorrect argument "foo", expected align | anchored | as | at | facing | if | in | on
 execute foo @s run say hi
-# error: unknown or incomplete command, expected more arguments
+# error@14: incomplete command, expected align | anchored | as | at
 execute as @s
 # error: expected compound
 data merge storage t:s [1,2]
@@ -40,11 +40,11 @@ schedule function t:x 1y
 data get entity @e[type=marker] Pos
 # error: only players may be affected
 tellraw @e[type=marker] "x"
-# error: unknown game rule "maxCommandChainLength"
+# error@10: incorrect argument "maxCommandChainLength", expected advance_time | advance_weather
 gamerule maxCommandChainLength 5
-# error: text component has no content
+# error@12: invalid text component: no content
 tellraw @a {color:"red"}
-# error: cannot mix world & local coordinates
+# error@7: incorrect argument "^": invalid name or uuid; or cannot mix world & local coordinates
 tp @s ^ ~ ^
 # error: expected integer
 setblock 1 2 stone

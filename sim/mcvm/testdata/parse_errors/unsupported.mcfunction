@@ -11,7 +11,7 @@ data get block 0 0 0
 scoreboard objectives add d deathCount
 # error: not implemented by mcvm: summoning entity type minecraft:zombie
 summon zombie
-# error: not implemented by mcvm: game rule "doFireTick"
-gamerule doFireTick false
+# error@10: not implemented by mcvm: game rule "drowning_damage"
+gamerule drowning_damage false
 # error: not implemented by mcvm: execute positioned over
 execute positioned over world_surface run say hi
