@@ -66,6 +66,30 @@ func TestSetValues(t *testing.T) {
 			"[weights]\nattack = { one = 1, two = 22 }\n",
 		},
 		{
+			"lookahead values keep their comments",
+			"[lookahead]\ndepth = 3\n\n[lookahead.value] # leaf\nthree = 15   # q\nopen_four = 200\n",
+			map[string]int64{"lookahead.value.three": 40, "lookahead.value.open_four": 1234},
+			"[lookahead]\ndepth = 3\n\n[lookahead.value] # leaf\nthree = 40   # q\nopen_four = 1234\n",
+		},
+		{
+			"a lookahead value as a dotted key of [lookahead]",
+			"[lookahead]\nvalue.four = 60\nvalue.two = 5\n",
+			map[string]int64{"lookahead.value.two": 7},
+			"[lookahead]\nvalue.four = 60\nvalue.two = 7\n",
+		},
+		{
+			"a missing lookahead value goes to [lookahead.value]",
+			"[lookahead.value]\nthree = 15\n\n[pack]\nboards = 4\n",
+			map[string]int64{"lookahead.value.four": 90},
+			"[lookahead.value]\nthree = 15\nfour = 90\n\n[pack]\nboards = 4\n",
+		},
+		{
+			"lookahead values with no table get one at the end",
+			"[weights]\ncentre = 7\n",
+			map[string]int64{"lookahead.value.four": 90, "lookahead.value.three": 20},
+			"[weights]\ncentre = 7\n\n[lookahead.value]\nfour = 90\nthree = 20\n",
+		},
+		{
 			"a missing key goes to the end of its table's section",
 			"[weights.attack]\none = 1\n\n# about defence\n[weights.defence]\none = 1\n",
 			map[string]int64{"weights.attack.two": 5},
@@ -192,6 +216,84 @@ func TestRewriteDefault(t *testing.T) {
 	}
 	if !bytes.HasPrefix(again, []byte("# Tuned by mcgomoku tune: again.\n\n# mcgomoku default config")) {
 		t.Errorf("the old header was not replaced:\n%s", again[:200])
+	}
+}
+
+// TestRewriteLookahead rewrites the plan of the lookahead's tuning run
+// (a copy of examples/lookahead-tune.toml): its weights and leaf values
+// are written back in place, and it loads back to exactly those values.
+func TestRewriteLookahead(t *testing.T) {
+	values := map[string]int64{
+		"lookahead.value.one":                3,
+		"lookahead.value.open_three":         123,
+		"lookahead.value.four":               77,
+		"lookahead.value.open_four":          450,
+		"weights.attack.open_three":          2_000,
+		"weights.defence_combo.double_three": 1_000,
+	}
+	src, err := os.ReadFile("testdata/lookahead-in.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := []string{"Tuned by mcgomoku tune from lookahead-in.toml: a test."}
+	out, err := Rewrite("lookahead-in.toml", src, values, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Parse("out.toml", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range values {
+		i, _ := config.TunableIndex(k)
+		if got := *config.TunedValue(c, i); int64(got) != v {
+			t.Errorf("%s: loads back as %d, want %d", k, got, v)
+		}
+	}
+	a := strings.Split(string(src), "\n")
+	b := strings.Split(string(out), "\n")[len(header)+1:]
+	if len(a) != len(b) {
+		t.Fatalf("the rewrite has %d lines after the header, the original %d", len(b), len(a))
+	}
+	changed := 0
+	for i := range a {
+		if a[i] != b[i] {
+			changed++
+		}
+	}
+	if changed != len(values) {
+		t.Errorf("%d lines changed, want %d", changed, len(values))
+	}
+	golden(t, "lookahead-out.toml", out)
+}
+
+// TestRewriteCatchesUnwrittenValue plants the bug the reload check
+// guards against: a tuned lookahead value left out of the text written.
+func TestRewriteCatchesUnwrittenValue(t *testing.T) {
+	src, err := os.ReadFile("testdata/lookahead-in.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := config.Parse("lookahead-in.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]int64{"lookahead.value.four": 77, "weights.attack.three": 1_500}
+	good, err := SetValues(src, values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkRewrite("lookahead-in.toml", orig, good, values); err != nil {
+		t.Fatalf("the faithful rewrite: %v", err)
+	}
+	// The planted bug: the lookahead's value is not written back.
+	planted, err := SetValues(src, map[string]int64{"weights.attack.three": 1_500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = checkRewrite("lookahead-in.toml", orig, planted, values)
+	if err == nil || !strings.Contains(err.Error(), "lookahead.value.four = 60, want 77") {
+		t.Errorf("a rewrite without the tuned lookahead value: got %v, want it caught", err)
 	}
 }
 
