@@ -334,12 +334,14 @@ func FuzzSetValues(f *testing.F) {
 	f.Add("[weights.attack]\nopen_three = { }\n", int64(3))
 	f.Add("weights.attack.one = 4 # x\n[game]\nsize = 15\n", int64(2))
 	f.Add("[weights]\nattack = { one = 1, two = 2 }\n", int64(1))
+	f.Add("[lookahead.value]\nthree = 15 # q\n[lookahead]\ndepth = 3\n", int64(40))
+	f.Add("[lookahead]\nvalue = { four = 60 }\n", int64(5))
 	f.Fuzz(func(t *testing.T, src string, v int64) {
 		if _, err := config.Parse("f.toml", []byte(src)); err != nil {
 			return
 		}
 		v = max(0, min(v, 1000))
-		values := map[string]int64{"weights.attack.one": v, "weights.centre": v % 40}
+		values := map[string]int64{"weights.attack.one": v, "weights.centre": v % 40, "lookahead.value.three": v % 200}
 		out, err := SetValues([]byte(src), values)
 		if err != nil {
 			return
@@ -348,8 +350,9 @@ func FuzzSetValues(f *testing.F) {
 		if err != nil {
 			return // e.g. a key added to a table defined inline: Rewrite reports it
 		}
-		if c.Weights.Attack[eval.One] != int32(v) || c.Weights.Centre != int32(v%40) {
-			t.Fatalf("the rewrite loads as one=%d centre=%d, want %d and %d:\n%s", c.Weights.Attack[eval.One], c.Weights.Centre, v, v%40, out)
+		if c.Weights.Attack[eval.One] != int32(v) || c.Weights.Centre != int32(v%40) || c.Lookahead.Value[eval.Three] != int32(v%200) {
+			t.Fatalf("the rewrite loads as one=%d centre=%d lookahead.value.three=%d, want %d, %d and %d:\n%s",
+				c.Weights.Attack[eval.One], c.Weights.Centre, c.Lookahead.Value[eval.Three], v, v%40, v%200, out)
 		}
 	})
 }
