@@ -223,22 +223,24 @@ open_three = 70
 	}
 }
 
-// TestLookaheadTunePlan: the plan of the lookahead's tuning run starts
+// TestLookaheadTunePlan: the plans of the lookahead's tuning runs start
 // from the lookahead `mcgomoku gen --ai lookahead` builds by default, so
-// what it measures against its start is measured against that default.
+// what they measure against their start is measured against that default.
 func TestLookaheadTunePlan(t *testing.T) {
-	c, err := Load("../../examples/lookahead-tune.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := PackDefault()
-	if c.Weights != d.Weights || c.Lookahead != d.Lookahead || c.Game != d.Game {
-		t.Errorf("examples/lookahead-tune.toml does not start from the default lookahead (examples/tuned.toml's weights, the default [lookahead])")
-	}
-	if c.AI.Profile != "lookahead" || len(c.Tune.TunedKeys()) == 0 {
-		t.Errorf("the plan does not tune the lookahead: profile %q, keys %v", c.AI.Profile, c.Tune.TunedKeys())
-	}
-	if err := c.CheckTune(); err != nil {
-		t.Error(err)
+	for _, f := range []string{"lookahead-tune.toml", "lookahead-values-tune.toml"} {
+		c, err := Load("../../examples/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := PackDefault()
+		if c.Weights != d.Weights || c.Lookahead != d.Lookahead || c.Game != d.Game {
+			t.Errorf("%s does not start from the default lookahead (examples/tuned.toml's weights, the default [lookahead])", f)
+		}
+		if c.AI.Profile != "lookahead" || len(c.Tune.TunedKeys()) == 0 {
+			t.Errorf("%s does not tune the lookahead: profile %q, keys %v", f, c.AI.Profile, c.Tune.TunedKeys())
+		}
+		if err := c.CheckTune(); err != nil {
+			t.Error(err)
+		}
 	}
 }
