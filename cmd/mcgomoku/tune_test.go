@@ -30,13 +30,20 @@ pairs = 1
 "weights.defence.three" = { min = 20, max = 1_000, step = 40, rate = 0.05 }
 `
 
-func TestTuneCommand(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.toml")
-	out := filepath.Join(dir, "out.toml")
-	if err := os.WriteFile(in, []byte(tinyTune), 0o644); err != nil {
+// tuneFiles writes config text to in.toml in a fresh directory and
+// names out.toml beside it.
+func tuneFiles(t *testing.T, config string) (dir, in, out string) {
+	t.Helper()
+	dir = t.TempDir()
+	in, out = filepath.Join(dir, "in.toml"), filepath.Join(dir, "out.toml")
+	if err := os.WriteFile(in, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return dir, in, out
+}
+
+func TestTuneCommand(t *testing.T) {
+	dir, in, out := tuneFiles(t, tinyTune)
 	args := []string{"tune", "--config", in, "--out", out, "--against", "self,start", "--verify", "20",
 		"--check", "2", "--batch", "2", "--jobs", "2", "--seed", "4"}
 	code, stdout, stderr := runCmd(t, "", args...)
@@ -128,12 +135,7 @@ pairs = 1
 `
 
 func TestTuneLookahead(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.toml")
-	out := filepath.Join(dir, "out.toml")
-	if err := os.WriteFile(in, []byte(tinyLookaheadTune), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, in, out := tuneFiles(t, tinyLookaheadTune)
 	code, stdout, stderr := runCmd(t, "", "tune", "--config", in, "--out", out, "--verify", "4", "--check", "0", "--jobs", "2", "--seed", "2")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)

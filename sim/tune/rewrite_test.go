@@ -190,20 +190,7 @@ func TestRewriteDefault(t *testing.T) {
 		}
 	}
 	// Every other line is untouched.
-	a := strings.Split(string(src), "\n")
-	b := strings.Split(string(out), "\n")[len(header)+1:] // after the header and its blank line
-	if len(a) != len(b) {
-		t.Fatalf("the rewrite has %d lines after the header, the original %d", len(b), len(a))
-	}
-	changed := 0
-	for i := range a {
-		if a[i] != b[i] {
-			changed++
-		}
-	}
-	if changed != len(values) {
-		t.Errorf("%d lines changed, want %d", changed, len(values))
-	}
+	checkChangedLines(t, src, out, header, len(values))
 	golden(t, "default-out.toml", out)
 
 	// Tuning the result again replaces the header rather than stacking.
@@ -250,20 +237,7 @@ func TestRewriteLookahead(t *testing.T) {
 			t.Errorf("%s: loads back as %d, want %d", k, got, v)
 		}
 	}
-	a := strings.Split(string(src), "\n")
-	b := strings.Split(string(out), "\n")[len(header)+1:]
-	if len(a) != len(b) {
-		t.Fatalf("the rewrite has %d lines after the header, the original %d", len(b), len(a))
-	}
-	changed := 0
-	for i := range a {
-		if a[i] != b[i] {
-			changed++
-		}
-	}
-	if changed != len(values) {
-		t.Errorf("%d lines changed, want %d", changed, len(values))
-	}
+	checkChangedLines(t, src, out, header, len(values))
 	golden(t, "lookahead-out.toml", out)
 }
 
@@ -355,6 +329,26 @@ func FuzzSetValues(f *testing.F) {
 				c.Weights.Attack[eval.One], c.Weights.Centre, c.Lookahead.Value[eval.Three], v, v%40, v%200, out)
 		}
 	})
+}
+
+// checkChangedLines checks that out is src with a header of the given
+// lines and a blank line on top and exactly n lines changed.
+func checkChangedLines(t *testing.T, src, out []byte, header []string, n int) {
+	t.Helper()
+	a := strings.Split(string(src), "\n")
+	b := strings.Split(string(out), "\n")[len(header)+1:] // after the header and its blank line
+	if len(a) != len(b) {
+		t.Fatalf("the rewrite has %d lines after the header, the original %d", len(b), len(a))
+	}
+	changed := 0
+	for i := range a {
+		if a[i] != b[i] {
+			changed++
+		}
+	}
+	if changed != n {
+		t.Errorf("%d lines changed, want %d", changed, n)
+	}
 }
 
 // golden compares got with testdata/name, or rewrites it with -update.
