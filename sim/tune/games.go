@@ -178,8 +178,8 @@ func (g *Games) configAt(theta []float64) *config.Config {
 	if g.Lookahead != nil {
 		c.Lookahead = *g.Lookahead
 	}
-	for i, idx := range g.Index {
-		if theta != nil {
+	if theta != nil {
+		for i, idx := range g.Index {
 			*config.TunedValue(c, idx) = int32(math.Round(theta[i]))
 		}
 	}
