@@ -244,3 +244,24 @@ func TestLookaheadTunePlan(t *testing.T) {
 		}
 	}
 }
+
+// TestVCTTunedCopy: sim/lookahead/testdata/vct-tuned.toml, whose figures
+// the README gives, is examples/tuned-lookahead.toml's lookahead with
+// vct.toml's budgets.
+func TestVCTTunedCopy(t *testing.T) {
+	load := func(path string) *Config {
+		t.Helper()
+		c, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	got := load("../lookahead/testdata/vct-tuned.toml")
+	tuned := load("../../examples/tuned-lookahead.toml")
+	want := load("../lookahead/testdata/vct.toml").Lookahead
+	want.Value = tuned.Lookahead.Value
+	if got.Weights != tuned.Weights || got.Lookahead != want {
+		t.Errorf("vct-tuned.toml is not tuned-lookahead.toml's lookahead with vct.toml's budgets:\n got %+v\nwant %+v", got.Lookahead, want)
+	}
+}
