@@ -19,10 +19,20 @@ import (
 )
 
 // manyLookPack is the default lookahead pack on a 9×9 board, with its
-// pack.boards (4) boards.
+// pack.boards (4) boards and three levels of its own, cheap enough to
+// play at once: quick (the shipped one), lean (no search for fours at
+// the root, at the leaves or in the defence: the stages a level turns
+// off) and deep (a ply more).
 func manyLookPack(t *testing.T) *gen.Result {
 	cfg := config.PackDefault()
 	cfg.Game.Size = 9
+	la := &cfg.Lookahead
+	la.NLevels, la.DefaultLevel = 3, 0
+	la.Levels = [config.MaxLevels]config.Level{
+		config.NewLevel("quick", nil),
+		config.NewLevel("lean", map[string]int{"depth": 2, "nodes": 300, "vcf_depth": 0, "leaf_vcf_depth": 0, "defend_nodes": 0}),
+		config.NewLevel("deep", map[string]int{"depth": 4, "leaf_vcf_nodes": 12, "nodes": 2500}),
+	}
 	res := lookaheadPack(t, cfg)
 	if n := len(res.Plan.Slots); n < 4 {
 		t.Fatalf("the pack has %d boards, want 4 or more", n)
@@ -76,6 +86,9 @@ func TestManyLookaheadBoardsFailWithoutPerBoardState(t *testing.T) {
 		{"four flags", copyOf(` gomoku\.f4[bw] `)},
 		{"four counts", copyOf(`[#.]la\.f4[bw][0-9]+ gomoku\.la `)},
 		{"leaf sum", copyOf(`[#.]la\.vb gomoku\.la `)},
+		// A board back mid-search would search on with the budgets of
+		// the board in play before it, another level's.
+		{"level budgets", copyOf(`[#.]la\.lv_[a-z_]+ gomoku\.la `)},
 	}
 	shared := manyLookPack(t)
 	for _, c := range cases {
@@ -120,6 +133,8 @@ func (s manyLookStats) String() string {
 func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 	p, model := res.Plan, res.Plan.Model()
 	la := p.Look.Cfg
+	// Board k plays level k mod the levels (picked below).
+	levelOf := func(k int) int { return 1 + k%len(p.Look.Levels) }
 	var st manyLookStats
 	rng := rand.New(rand.NewPCG(seed, 26))
 	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{Seed: seed}, len(p.Slots))
@@ -142,6 +157,22 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 	ctx := context.Background()
 	players, err := boardPlayers(tb, seed)
 	if err != nil {
+		return st, err
+	}
+	levels := func() error {
+		for k, g := range tb.Games {
+			if lv, _ := g.BoardScore("#level", "gomoku.game"); int(lv) != levelOf(k) {
+				return fmt.Errorf("board %d is at level %d, want %d", g.Slot(), lv, levelOf(k))
+			}
+		}
+		return nil
+	}
+	for k, g := range tb.Games {
+		if err := g.Run("gomoku:level/" + p.Look.Levels[levelOf(k)-1].Name); err != nil {
+			return st, err
+		}
+	}
+	if err := levels(); err != nil {
 		return st, err
 	}
 	stateOf := func(b *game.Board) *eval.State {
@@ -170,7 +201,11 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 	}
 	tb.OnAIMove = func(g *packplay.Game, before *game.Board, mv int) error {
 		st.aiMoves++
-		want := lookahead.New(la).Choose(stateOf(before), before.ToMove(), nil)
+		lv, _ := g.BoardScore("#level", "gomoku.game")
+		if int(lv) != levelOf(g.Slot()) {
+			return fmt.Errorf("board %d moved at level %d, want %d", g.Slot(), lv, levelOf(g.Slot()))
+		}
+		want := lookahead.New(la.At(int(lv)-1)).Choose(stateOf(before), before.ToMove(), nil)
 		if err := compareSearch(g, want); err != nil {
 			return fmt.Errorf("board %d, the AI's move %s: %v\nmoves: %s\n%s", g.Slot(), game.FormatMove(mv, p.Size), err,
 				game.FormatMoves(before.History(), p.Size), game.Picture(before))
@@ -243,6 +278,9 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 		return st, err
 	}
 	st.games = n
+	if err := levels(); err != nil {
+		return st, err
+	}
 	if st.midSearch == 0 || st.back == 0 {
 		return st, fmt.Errorf("no board was put away mid-search and brought back (%s): the test is not exercising the boards' searches at once", st)
 	}

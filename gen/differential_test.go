@@ -119,6 +119,11 @@ func differentialCases(t *testing.T, full bool) []diffCase {
 			if !full {
 				cfg.Game.Size = min(cfg.Game.Size, diffSmallSize)
 			}
+			if profile == packplay.Lookahead {
+				// Each level has its own proof (TestLookaheadLevelsAreTheirTwins);
+				// this one runs at the cheapest.
+				atQuick(cfg)
+			}
 			if cfg.Weights.Noise != 0 {
 				// Noise draws from each side's own generator; the proof
 				// is about the deterministic model.
@@ -265,7 +270,7 @@ func newNative(c diffCase, seed int64) *native {
 	case packplay.Seed000:
 		n.seed000 = player.NewSeed000(c.cfg.Seed000, player.Options{Seed: seed})
 	case packplay.Lookahead:
-		p, _ := player.LookaheadMaker("lookahead", c.cfg.Weights, c.cfg.Lookahead)(player.Options{Seed: seed})
+		p, _ := player.LookaheadMaker("lookahead", c.cfg.Weights, c.cfg.Lookahead.AtDefault())(player.Options{Seed: seed})
 		n.look = p.(*player.Lookahead)
 	}
 	return n

@@ -288,7 +288,7 @@ func TestLoadErrors(t *testing.T) {
 		{"", "minimax", `unknown AI "minimax"`},
 		// The threat-space search is the native player's only: a pack of
 		// this config would not be its twin.
-		{filepath.Join("..", "sim", "lookahead", "testdata", "vct.toml"), "lookahead", "vct.toml: lookahead.vct_depth = 10, lookahead.defend_vct_nodes = 15000: the threat-space search runs in the native player only"},
+		{filepath.Join("..", "sim", "lookahead", "testdata", "vct.toml"), "lookahead", "vct.toml: lookahead.vct_depth = 10, lookahead.defend_vct_nodes = 15000 at level quick: the threat-space search runs in the native player only"},
 	} {
 		_, err := Load(tc.path, tc.profile)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -23,9 +23,23 @@ import (
 // stone's make or unmake or one candidate scan; a tick runs steps while
 // its budget allows (templates/la/).
 type LookPlan struct {
+	// Cfg is [lookahead] as the config has it: the keys every level
+	// shares (widths, defend_tries, tick_commands, values) come from
+	// here; a level's budgets (config.LevelKeys) only from their
+	// registers (Lv), set from Levels.
 	Cfg    config.Lookahead
 	Budget int // commands a tick's slice may spend (lookahead.tick_commands)
-	MaxPly int
+	// Levels are the config's levels, #level 1, 2, … (0 is greedy's);
+	// DefaultLevel is a new board's #level. A search begins by setting
+	// every level budget's register from the board's #level, so boards
+	// at different levels think at once, each board's copy keeping its
+	// own.
+	Levels       []LookLevel
+	DefaultLevel int
+	// RootVCF, LeafVCF: some level searches for fours at the root, at the
+	// leaves; the pack has the stage, and a level without it skips it.
+	RootVCF, LeafVCF bool
+	MaxPly           int
 	// VCFLastPly is the last ply a continuous-fours frame has room for a
 	// four and its block at (MaxPly-1 on: nothing found).
 	VCFLastPly int
@@ -74,6 +88,69 @@ type LookPlan struct {
 	MaxHeavy       int // the costliest self-charge
 	StepWorst      int // the costliest step, its slice iteration included
 	source         string
+}
+
+// LookLevel is one level of the search: its #level (I), menu trigger (M)
+// and the value of each level budget's register (Sets).
+type LookLevel struct {
+	I, M        int
+	Name, Title string
+	Hover       string // the menu button's hover text
+	Sets        []LookSet
+}
+
+// LookSet is one budget register's value at a level.
+type LookSet struct {
+	Reg   string // the register, "#la.lv_<key> gomoku.la"
+	Value int
+}
+
+// LevelTrigger is the menu trigger of level 1 less one: level i is
+// /trigger gomoku.menu set LevelTrigger+i (12 is greedy's).
+const LevelTrigger = 20
+
+// LastTrigger is the menu trigger of the last level.
+func (lp *LookPlan) LastTrigger() int { return lp.Levels[len(lp.Levels)-1].M }
+
+// lookBudgetReg is the register holding config.LevelKeys' key during a
+// search.
+func lookBudgetReg(key string) string { return "lv_" + key }
+
+// lookBudgetScore is that register's score, holder and objective.
+func lookBudgetScore(key string) string { return "#la." + lookBudgetReg(key) + " gomoku.la" }
+
+// Lv returns the score of the level budget key, for the templates: an
+// error for a key that is no level budget, so a template cannot read a
+// budget every level shares from a register.
+func (lp *LookPlan) Lv(key string) (string, error) {
+	for _, k := range config.LevelKeys {
+		if k.Name == key {
+			return lookBudgetScore(key), nil
+		}
+	}
+	return "", fmt.Errorf("lookahead.%s is no level budget (config.LevelKeys)", key)
+}
+
+// planLevels makes the levels' plans and the most each budget is at any
+// level (what sizes the pack's lists).
+func planLevels(la config.Lookahead) ([]LookLevel, config.Lookahead) {
+	most := la
+	var out []LookLevel
+	for i := range la.NumLevels() {
+		at := la.At(i)
+		name := la.LevelName(i)
+		lv := LookLevel{I: i + 1, M: LevelTrigger + i + 1, Name: name, Title: strings.ToUpper(name[:1]) + strings.ReplaceAll(name[1:], "_", " ")}
+		for _, k := range config.LevelKeys {
+			v := *k.Field(&at)
+			lv.Sets = append(lv.Sets, LookSet{Reg: lookBudgetScore(k.Name), Value: v})
+			if f := k.Field(&most); v > *f || i == 0 {
+				*f = v
+			}
+		}
+		lv.Hover = fmt.Sprintf("The AI searches %d plies ahead, placing up to %d stones a move: the more, the longer it thinks", at.Depth, at.Nodes)
+		out = append(out, lv)
+	}
+	return out, most
 }
 
 // LookReg is register I of a list (#la.ln<I>, #la.k<I>); N is I+1 (a
@@ -139,6 +216,16 @@ var (
 	// step, besides the frame's: what a failing test prints.
 	lookControl = []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "abort", "cut", "hasret", "ret", "rmove", "spent"}
 )
+
+// lookBudgets are the registers of the level budgets (config.LevelKeys),
+// set when a search starts (la/start) from the board's level.
+func lookBudgets() []string {
+	var out []string
+	for _, k := range config.LevelKeys {
+		out = append(out, lookBudgetReg(k.Name))
+	}
+	return out
+}
 
 // lookRole is what the slice's accounting (proveLook) knows of one of
 // the search's functions.
@@ -229,7 +316,8 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		return nil, nil, fmt.Errorf("%s: weights.noise is %d: the lookahead is deterministic (set noise = 0 for --ai lookahead)", cfg.Source, w.Noise)
 	}
 	n := m.Size
-	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,
+	levels, most := planLevels(la)
+	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, Levels: levels, DefaultLevel: la.DefaultLevel + 1, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,
 		Renju: m.Rule == game.Renju, Order: append([]int(nil), m.Order...), source: cfg.Source}
 	width := max(la.Width, la.RootWidth, la.VCFWidth)
 	for j := range width {
@@ -238,14 +326,19 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	for j := range la.RootWidth {
 		lp.Roots = append(lp.Roots, j)
 	}
-	if la.DefendNodes > 0 && la.DefendTries > 0 && la.VCFDepth > 0 {
-		lp.Defend = true
+	for i := range la.NumLevels() {
+		at := la.At(i)
+		lp.RootVCF = lp.RootVCF || at.VCFDepth > 0 && at.VCFNodes > 0
+		lp.LeafVCF = lp.LeafVCF || at.LeafVCFDepth > 0 && at.LeafVCFNodes > 0
+		lp.Defend = lp.Defend || at.DefendNodes > 0 && at.DefendTries > 0 && at.VCFDepth > 0
+	}
+	if lp.Defend {
 		for j := 0; j <= la.DefendTries; j++ {
 			lp.Tries = append(lp.Tries, LookReg{I: j, N: j + 1})
 		}
 		// A check's line of k fours has 2k-1 stones, its last four at
 		// ply 2k-1.
-		for i := 0; i < min(2*la.VCFDepth-1, lookahead.MaxPly); i++ {
+		for i := 0; i < min(2*most.VCFDepth-1, lookahead.MaxPly); i++ {
 			lp.Line = append(lp.Line, LookReg{I: i, N: i + 1})
 		}
 		for i := range la.VCFWidth {

@@ -45,7 +45,7 @@ var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock
 func TestLookaheadPackIsTheTwin(t *testing.T) {
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		t.Run(rule.String(), func(t *testing.T) {
-			cfg := config.PackDefault()
+			cfg := atQuick(config.PackDefault())
 			cfg.Game.Size, cfg.Game.Rule = lookaheadTestSize(), rule
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(cfg.Game.Size, rule, cfg.Weights)
@@ -85,7 +85,7 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 						cells[i] = b.At(i)
 					}
 					st := eval.FromCells(m, cells)
-					want := lookahead.New(cfg.Lookahead).Choose(st, game.White, nil)
+					want := lookahead.New(cfg.Lookahead.AtDefault()).Choose(st, game.White, nil)
 					cell, cost, err := g.AIMove()
 					if err != nil {
 						t.Fatal(err)
@@ -221,7 +221,7 @@ func searchRegisters(g *packplay.Game, lp *gen.LookPlan) string {
 func TestLookaheadAbandonsItsSearch(t *testing.T) {
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		t.Run(rule.String(), func(t *testing.T) {
-			cfg := config.PackDefault()
+			cfg := atQuick(config.PackDefault())
 			cfg.Game.Size, cfg.Game.Rule = 9, rule
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(9, rule, cfg.Weights)
@@ -330,7 +330,7 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 				for i := range cells {
 					cells[i] = b.At(i)
 				}
-				want := lookahead.New(cfg.Lookahead).Choose(eval.FromCells(m, cells), b.ToMove(), nil)
+				want := lookahead.New(cfg.Lookahead.AtDefault()).Choose(eval.FromCells(m, cells), b.ToMove(), nil)
 				got, _, err := g.AIMove()
 				if err != nil {
 					t.Fatal(err)
@@ -349,7 +349,7 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 // level stays through undo and restart, and back at the lookahead the
 // search's choice is the twin's again.
 func TestLookaheadLevels(t *testing.T) {
-	cfg := config.PackDefault()
+	cfg := atQuick(config.PackDefault())
 	cfg.Game.Size = 9
 	res := lookaheadPack(t, cfg)
 	g, err := packplay.Open(res.Pack, packplay.Options{})
@@ -379,7 +379,7 @@ func TestLookaheadLevels(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	look, _ := player.LookaheadMaker("lookahead", cfg.Weights, cfg.Lookahead)(player.Options{})
+	look, _ := player.LookaheadMaker("lookahead", cfg.Weights, cfg.Lookahead.AtDefault())(player.Options{})
 	place("e5")
 	aiIs("the default level", look)
 	if level() != 1 {
@@ -401,7 +401,7 @@ func TestLookaheadLevels(t *testing.T) {
 	}
 	place("e5")
 	aiIs("greedy's level after a restart", greedy)
-	if err := g.Run("gomoku:level/lookahead"); err != nil {
+	if err := g.Run("gomoku:level/" + cfg.Lookahead.LevelName(cfg.Lookahead.DefaultLevel)); err != nil {
 		t.Fatal(err)
 	}
 	place("a9")
@@ -422,7 +422,7 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 		ts = ts[:min(len(ts), 4)]
 	}
 	games := map[game.Rule]*packplay.Game{}
-	cfg := config.PackDefault()
+	cfg := atQuick(config.PackDefault())
 	solved := 0
 	for _, tc := range ts {
 		b := tc.Board
@@ -448,7 +448,7 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 			cells[i] = b.At(i)
 		}
 		mdl, _ := eval.NewModel(b.Size(), b.Rule(), cfg.Weights)
-		want := lookahead.New(cfg.Lookahead).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
+		want := lookahead.New(cfg.Lookahead.AtDefault()).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
 		if err := compareSearch(g, want); err != nil {
 			t.Errorf("%s (line %d): %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
 		}
@@ -576,7 +576,7 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 	if testing.Short() {
 		positions = positions[:min(len(positions), 3)]
 	}
-	cfg := config.PackDefault()
+	cfg := atQuick(config.PackDefault())
 	type packKey struct {
 		size int
 		rule game.Rule
@@ -602,7 +602,7 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 			cells[i] = b.At(i)
 		}
 		mdl, _ := eval.NewModel(b.Size(), b.Rule(), cfg.Weights)
-		want := lookahead.New(cfg.Lookahead).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
+		want := lookahead.New(cfg.Lookahead.AtDefault()).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
 		tried := want.Move
 		if len(want.Defence) > 1 {
 			tried = want.Defence[1]

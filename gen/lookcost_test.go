@@ -29,6 +29,7 @@ func lookCostPacks(t *testing.T) map[string]*Result {
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		cfg := config.PackDefault()
 		cfg.Game.Size, cfg.Game.Rule = 9, rule
+		cfg.Lookahead.DefaultLevel = 0 // the quickest: the charges are the same at every level
 		out[rule.String()] = sharedPack(t, cfg, "lookahead")
 	}
 	return out

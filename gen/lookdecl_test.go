@@ -113,7 +113,7 @@ func lookDeclarationProblems(res *Result, funcs []lookFunc) []string {
 		}
 		return false
 	}
-	for _, regs := range [][]string{res.Plan.Look.Regs, res.Plan.Look.State, lookControl} {
+	for _, regs := range [][]string{res.Plan.Look.Regs, res.Plan.Look.State, lookControl, lookBudgets()} {
 		for _, r := range regs {
 			if !named(r) {
 				problems = append(problems, fmt.Sprintf("register %s is declared but the pack never names #la.%s", r, r))

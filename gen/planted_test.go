@@ -31,7 +31,7 @@ func TestDifferentialCatchesPlantedBug(t *testing.T) {
 		// The lookahead: a search one ply shallower, or a leaf value one
 		// more, chooses from other values (the move may stay the same).
 		{"lookahead depth-1", packplay.Lookahead, game.Freestyle, func(t *testing.T, p *gen.Plan) {
-			p.Look.Cfg.Depth--
+			plantBudget(p.Look, p.Look.DefaultLevel, "depth", -1)
 		}, "the pack's search chose"},
 		{"lookahead value.open_two+1", packplay.Lookahead, game.Renju, plantWeight("open_two", func(pp *gen.PatternPlan) { pp.Value++ }), "the pack's search chose"},
 	}
@@ -39,7 +39,7 @@ func TestDifferentialCatchesPlantedBug(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			cfg := config.Default()
+			cfg := atQuick(config.Default())
 			cfg.Game.Size = diffSmallSize
 			cfg.Game.Rule = tt.rule
 			in, err := gen.FromConfig(cfg, tt.profile)

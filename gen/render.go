@@ -478,14 +478,12 @@ func (r *renderer) render(p *Plan) {
 		r.fn(e.Path, "mode/entry", e)
 	}
 	if p.Look != nil {
-		for _, e := range []entryData{
-			{"level/lookahead", "The AI searches ahead (the lookahead level)", 11},
-			{"level/greedy", "The AI plays greedy's move at once (the greedy level)", 12},
-		} {
-			r.fn(e.Path, "mode/entry", e)
-		}
-		r.fn("act/level_look", "act/level_look", p)
+		r.fn("level/greedy", "mode/entry", entryData{"level/greedy", "The AI plays greedy's move at once (the greedy level)", 12})
 		r.fn("act/level_greedy", "act/level_greedy", p)
+		for _, lv := range p.Look.Levels {
+			r.fn("level/"+lv.Name, "mode/entry", entryData{"level/" + lv.Name, fmt.Sprintf("The AI searches ahead at the %s level", lv.Name), lv.M})
+			r.fn("act/level/"+lv.Name, "act/level_look", lv)
+		}
 	}
 	r.renderSlots(p)
 	if p.Renju && p.Greedy != nil {
@@ -677,6 +675,9 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	}
 	for j := 1; j < len(lp.Cands); j++ {
 		r.fn(fmt.Sprintf("la/swap/%d", j), "la/swap", lookSwap{J: j, Above: j - 1})
+	}
+	for _, lv := range lp.Levels {
+		r.fn(fmt.Sprintf("la/lv/%d", lv.I), "la/lv", lv)
 	}
 	for _, k := range lp.Slots {
 		r.fn(fmt.Sprintf("la/save/%d", k), "la/save", lookSlotData{K: k, Regs: lp.Regs})

@@ -24,6 +24,7 @@ type benchOptions struct {
 	config  string
 	ai      string // comma-separated profiles
 	sizes   string // comma-separated board sizes
+	levels  string // comma-separated lookahead levels; "" = the config's
 	games   int
 	boards  int
 	rounds  int
@@ -38,7 +39,7 @@ func init() {
 	register(&command{
 		name:    "bench",
 		summary: "measure the data pack's AI in the interpreter: commands per AI move and entities scanned, per AI and board size",
-		usage: `[--config FILE] [--ai greedy,seed000] [--sizes 15,19] [--games N] [--seed N] [--json]
+		usage: `[--config FILE] [--ai greedy,seed000] [--sizes 15,19] [--levels quick,normal] [--games N] [--seed N] [--json]
        mcgomoku bench --native [--config FILE] [--games N] [--repeat N] [--seed N] [--json]
 
 Generates a pack for each AI and board size (the rest from the config),
@@ -50,7 +51,11 @@ out the feedback to players under gomoku:ui/), then the goals those
 numbers are held to. With --boards N (default 4) it also plays N boards
 in one world at once, every board's AI thinking in the same ticks, and
 prints the commands per tick while they think and the ticks until all
-have moved.
+have moved. The lookahead (--ai lookahead) is measured at each of its
+config's levels (--levels: some of them), a row each with its ticks per
+move (mean, 99th percentile, worst; 20 ticks a second), the level picked
+as a player picks it (gomoku:level/<name>); its several-boards row puts
+board k at the k-th level.
 
 With --native it measures the native greedy AI instead: the engine loop
 of go test ./sim/player -bench GreedyGames against the paths users take,
@@ -62,6 +67,7 @@ least half the engine's on one goroutine, 1.7× their own on two).`,
 			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: mcgomoku gen's, the built-in examples/tuned.toml)")
 			fs.StringVar(&o.ai, "ai", "greedy,seed000", "AI profiles to compare, comma-separated")
 			fs.StringVar(&o.sizes, "sizes", "15,19", "board sizes, comma-separated")
+			fs.StringVar(&o.levels, "levels", "", "the lookahead's levels to measure, comma-separated (default: every level of the config)")
 			fs.IntVar(&o.games, "games", 10, "games per AI and size (the AI alternates colours); with --native, games per row (default 4000)")
 			fs.IntVar(&o.boards, "boards", 4, "also measure this many boards in one world thinking at once, for each AI and size (0 or 1: not)")
 			fs.IntVar(&o.rounds, "rounds", 30, "rounds of the several-boards rows (each: every board's player moves, then every AI)")
@@ -129,13 +135,30 @@ func (o *benchOptions) run(e *env, args []string) error {
 		}
 		cfg = c
 	}
+	var levels []string
+	if o.levels != "" {
+		if !slices.Contains(profiles, "lookahead") {
+			return usagef("--levels are the lookahead's: add --ai lookahead")
+		}
+		for _, l := range strings.Split(o.levels, ",") {
+			l = strings.TrimSpace(l)
+			if _, ok := cfg.Lookahead.LevelIndex(l); !ok {
+				return usagef("unknown level %q in --levels (%s has %s)", l, cfg.Source, strings.Join(cfg.Lookahead.LevelNames(), ", "))
+			}
+			levels = append(levels, l)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := packbench.Run(ctx, packbench.Options{
 		Config: cfg, Profiles: profiles, Sizes: sizes, Games: o.games, Seed: o.seed,
-		Boards: o.boards, BoardRounds: o.rounds,
+		Boards: o.boards, BoardRounds: o.rounds, Levels: levels,
 		Progress: func(r packbench.Row) {
-			fmt.Fprintf(e.stderr, "%s %d×%d: %d games, %d AI moves\n", r.Profile, r.Size, r.Size, r.Games, r.AIMoves)
+			level := ""
+			if r.Level != "" {
+				level = " (" + r.Level + ")"
+			}
+			fmt.Fprintf(e.stderr, "%s%s %d×%d: %d games, %d AI moves\n", r.Profile, level, r.Size, r.Size, r.Games, r.AIMoves)
 		},
 	})
 	interrupted := err != nil && errors.Is(err, context.Canceled)
@@ -181,8 +204,8 @@ func (o *benchOptions) runNative(e *env, args []string, fs *pflag.FlagSet) error
 	switch {
 	case len(args) > 0:
 		return usagef("unexpected argument %q", args[0])
-	case fs.Changed("ai") || fs.Changed("sizes"):
-		return usagef("--ai and --sizes are for the packs; --native measures greedy on the config's board")
+	case fs.Changed("ai") || fs.Changed("sizes") || fs.Changed("levels"):
+		return usagef("--ai, --sizes and --levels are for the packs; --native measures greedy on the config's board")
 	case fs.Changed("games") && o.games <= 0:
 		return usagef("--games must be positive")
 	case o.games > maxBenchGames:

@@ -18,6 +18,9 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"bench", "--sizes", "x"}, `bad board size "x"`},
 		{[]string{"bench", "--games", "0"}, "--games must be positive"},
 		{[]string{"bench", "extra"}, `unexpected argument "extra"`},
+		{[]string{"bench", "--levels", "quick"}, `--levels are the lookahead's: add --ai lookahead`},
+		{[]string{"bench", "--ai", "lookahead", "--levels", "quick,huge"}, `unknown level "huge" in --levels`},
+		{[]string{"bench", "--native", "--levels", "quick"}, `--ai, --sizes and --levels are for the packs`},
 	} {
 		checkUsageError(t, tc.want, tc.args...)
 	}
@@ -76,8 +79,8 @@ func TestBenchNativeUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bench", "--native", "--ai", "greedy"}, "--ai and --sizes are for the packs"},
-		{[]string{"bench", "--native", "--sizes", "15"}, "--ai and --sizes are for the packs"},
+		{[]string{"bench", "--native", "--ai", "greedy"}, "--ai, --sizes and --levels are for the packs"},
+		{[]string{"bench", "--native", "--sizes", "15"}, "--ai, --sizes and --levels are for the packs"},
 		{[]string{"bench", "--native", "--repeat", "0"}, "--repeat must be positive"},
 		{[]string{"bench", "--native", "--games", "0"}, "--games must be positive"},
 		{[]string{"bench", "--native", "extra"}, `unexpected argument "extra"`},
@@ -152,5 +155,31 @@ func TestProfileFlags(t *testing.T) {
 	// Refused before the run, as every output is.
 	if code != exitUsage || !strings.Contains(stderr, "--cpuprofile") || !strings.Contains(stderr, "does not exist") {
 		t.Errorf("unwritable profile: exit %d, %q", code, stderr)
+	}
+}
+
+// TestBenchLevels: the lookahead measured at the levels asked, on the
+// CLI's path: a row each, its level and ticks per move in the JSON.
+func TestBenchLevels(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "", "bench", "--ai", "lookahead", "--levels", "quick", "--sizes", "7", "--games", "1", "--boards", "0", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if len(res.Rows) != 1 || res.Rows[0]["ai"] != "lookahead" || res.Rows[0]["level"] != "quick" {
+		t.Fatalf("rows: %v", res.Rows)
+	}
+	for _, k := range []string{"ticks_mean", "ticks_p99", "ticks_max"} {
+		if v, ok := res.Rows[0][k].(float64); !ok || v < 1 {
+			t.Errorf("row has %q = %v, want a tick or more", k, res.Rows[0][k])
+		}
+	}
+	if !strings.Contains(stderr, "lookahead (quick) 7×7: 1 games") {
+		t.Errorf("progress on stderr: %q", stderr)
 	}
 }

@@ -28,6 +28,7 @@ import (
 type tuneOptions struct {
 	config     string
 	ai         string // who plays: greedy or lookahead; "" = the config's ai.profile
+	level      string // the lookahead's level; "" = the config's lookahead.level
 	against    []string
 	games      int
 	out        string
@@ -49,14 +50,15 @@ func init() {
 	register(&command{
 		name:    "tune",
 		summary: "tune the greedy or lookahead AI's values by self-play (SPSA) and write them back into the TOML config",
-		usage: `--out FILE [--config FILE] [--ai greedy|lookahead] [--against SPEC[,SPEC…]] [--games N] [--jobs K] [--resume] [flags]
+		usage: `--out FILE [--config FILE] [--ai greedy|lookahead [--level NAME]] [--against SPEC[,SPEC…]] [--games N] [--jobs K] [--resume] [flags]
 
 The config's [tune] section names the values to tune with their bounds
 and steps (see examples/default.toml): weights.* (the greedy AI, and the
 lookahead's move ordering) and lookahead.value.* (the lookahead's leaf
 values, tuned only with --ai lookahead). --ai chooses the AI that plays
 with the tuned values (default: lookahead when the config's ai.profile
-is lookahead, else greedy). Opponents, each tuned against with the same
+is lookahead, else greedy); the lookahead plays at the config's
+lookahead.level, or at --level. Opponents, each tuned against with the same
 openings for the two perturbed value sets:
   self      the two perturbed value sets play each other (the default)
   start     the same AI with the starting values
@@ -70,6 +72,7 @@ the run to --chart.`,
 			o := &tuneOptions{}
 			fs.StringVar(&o.config, "config", "", "the config to tune: its [tune] section and starting weights (default: the embedded default)")
 			fs.StringVar(&o.ai, "ai", "", "the AI that plays with the tuned values: greedy or lookahead (default: the config's ai.profile if lookahead, else greedy)")
+			fs.StringVar(&o.level, "level", "", "the lookahead's level that plays, one of the config's [lookahead.levels] (default: its lookahead.level)")
 			fs.StringArrayVar(&o.against, "against", nil, "opponents, comma-separated or repeated (default: self)")
 			fs.IntVar(&o.games, "games", 0, "tuning games to play; sets the iterations (default: [tune] iterations)")
 			fs.StringVar(&o.out, "out", "", "write the tuned config here (required; may be the --config file)")
@@ -141,6 +144,17 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if err := cfg.CheckTuneAI(ai, src); err != nil {
 		return err
 	}
+	if o.level != "" && ai != "lookahead" {
+		return usagef("--level %q: only the lookahead has levels (--ai lookahead)", o.level)
+	}
+	level := o.level
+	if level == "" {
+		level = cfg.Lookahead.LevelName(cfg.Lookahead.DefaultLevel)
+	}
+	look, err := cfg.Lookahead.Named(level)
+	if err != nil {
+		return usagef("--level: %s: %v", name, err)
+	}
 	if fs.Changed("lag") {
 		cfg.Tune.Lag = o.lag
 	}
@@ -179,8 +193,10 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	g := &tune.Games{Base: cfg.Weights, Index: index, Against: against, Pairs: tc.Pairs,
 		Size: cfg.Game.Size, Rule: cfg.Game.Rule, Stones: o.stones, Seed: o.seed, Jobs: o.jobs}
+	played := ai
 	if ai == "lookahead" {
-		g.Lookahead = &cfg.Lookahead
+		g.Lookahead = &look
+		played = fmt.Sprintf("lookahead (level %s)", level)
 	}
 	if o.openings != "" {
 		if g.Openings, err = arena.LoadOpenings(o.openings, cfg.Game.Size, cfg.Game.Rule, 0); err != nil {
@@ -233,7 +249,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		}
 	}
 	fmt.Fprintf(e.stderr, "tuning %d values of %s, played by %s: %d iterations of %d games against %s (%d×%d %v), checkpoint %s\n",
-		len(params), name, ai, iterations, g.PerIteration(), strings.Join(against, ", "), cfg.Game.Size, cfg.Game.Size, cfg.Game.Rule, o.checkpoint)
+		len(params), name, played, iterations, g.PerIteration(), strings.Join(against, ", "), cfg.Game.Size, cfg.Game.Size, cfg.Game.Rule, o.checkpoint)
 
 	err = run.Continue(ctx, st)
 	prog.finish()

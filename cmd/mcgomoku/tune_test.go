@@ -136,11 +136,11 @@ pairs = 1
 
 func TestTuneLookahead(t *testing.T) {
 	dir, in, out := tuneFiles(t, tinyLookaheadTune)
-	code, stdout, stderr := runCmd(t, "", "tune", "--config", in, "--out", out, "--verify", "4", "--check", "0", "--jobs", "2", "--seed", "2")
+	code, stdout, stderr := runCmd(t, "", "tune", "--config", in, "--out", out, "--level", "quick", "--verify", "4", "--check", "0", "--jobs", "2", "--seed", "2")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stderr, "played by lookahead") {
+	if !strings.Contains(stderr, "played by lookahead (level quick)") {
 		t.Errorf("stderr does not say the lookahead plays:\n%s", stderr)
 	}
 	text, err := os.ReadFile(out)
@@ -214,6 +214,8 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--check", "-1"}, exitUsage, "--check"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--lag", "9"}, exitUsage, "--lag 9: want 0..8"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--ai", "seed000"}, exitUsage, `--ai "seed000": want greedy or lookahead`},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--ai", "lookahead", "--level", "quik"}, exitUsage, `--level: (default): unknown level "quik"; did you mean "quick"?`},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--level", "quick"}, exitUsage, `--level "quick": only the lookahead has levels`},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--config", filepath.Join(dir, "none.toml")}, exitFailure, "reading config"},
 	} {
 		code, _, stderr := runCmd(t, "", tt.args...)

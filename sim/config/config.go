@@ -147,6 +147,13 @@ type Lookahead struct {
 	// Value is a quiet leaf's value of one pattern on one line of an empty
 	// cell; a position is worth the mover's sum minus the opponent's.
 	Value [eval.NumPatterns]int32
+	// Levels are the named levels the pack's menu offers (the first
+	// NLevels, in the file's order), each these budgets with some of
+	// LevelKeys replaced (levels.go); DefaultLevel is a new board's
+	// (0-based). NLevels 0: one level, this section (SoleLevel).
+	Levels       [MaxLevels]Level
+	NLevels      int
+	DefaultLevel int
 }
 
 // MaxLookaheadValue bounds each lookahead value so that a leaf's sum over
@@ -274,7 +281,13 @@ func DefaultLookahead() Lookahead {
 		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 150, DefendNodes: 300, DefendTries: 8,
 		VCTDepth: 0, VCTWidth: 6, VCTNodes: 3000, DefendVCTNodes: 0, TickCommands: 30_000,
 		Value: [eval.NumPatterns]int32{eval.One: 2, eval.Two: 5, eval.OpenTwo: 20, eval.Three: 15,
-			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000}}
+			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000},
+		Levels: [MaxLevels]Level{
+			NewLevel("quick", nil),
+			NewLevel("normal", map[string]int{"depth": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600}),
+			NewLevel("strong", map[string]int{"depth": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500}),
+		},
+		NLevels: 3, DefaultLevel: 1}
 }
 
 // DefaultSearch is the code's default [search] section.
@@ -357,23 +370,25 @@ type raw struct {
 		Value        map[string]int64 `toml:"value"`
 	} `toml:"search"`
 	Lookahead struct {
-		Depth          *int64           `toml:"depth"`
-		Width          *int64           `toml:"width"`
-		RootWidth      *int64           `toml:"root_width"`
-		VCFDepth       *int64           `toml:"vcf_depth"`
-		VCFWidth       *int64           `toml:"vcf_width"`
-		LeafVCFDepth   *int64           `toml:"leaf_vcf_depth"`
-		LeafVCFNodes   *int64           `toml:"leaf_vcf_nodes"`
-		Nodes          *int64           `toml:"nodes"`
-		VCFNodes       *int64           `toml:"vcf_nodes"`
-		DefendNodes    *int64           `toml:"defend_nodes"`
-		DefendTries    *int64           `toml:"defend_tries"`
-		VCTDepth       *int64           `toml:"vct_depth"`
-		VCTWidth       *int64           `toml:"vct_width"`
-		VCTNodes       *int64           `toml:"vct_nodes"`
-		DefendVCTNodes *int64           `toml:"defend_vct_nodes"`
-		TickCommands   *int64           `toml:"tick_commands"`
-		Value          map[string]int64 `toml:"value"`
+		Depth          *int64                      `toml:"depth"`
+		Width          *int64                      `toml:"width"`
+		RootWidth      *int64                      `toml:"root_width"`
+		VCFDepth       *int64                      `toml:"vcf_depth"`
+		VCFWidth       *int64                      `toml:"vcf_width"`
+		LeafVCFDepth   *int64                      `toml:"leaf_vcf_depth"`
+		LeafVCFNodes   *int64                      `toml:"leaf_vcf_nodes"`
+		Nodes          *int64                      `toml:"nodes"`
+		VCFNodes       *int64                      `toml:"vcf_nodes"`
+		DefendNodes    *int64                      `toml:"defend_nodes"`
+		DefendTries    *int64                      `toml:"defend_tries"`
+		VCTDepth       *int64                      `toml:"vct_depth"`
+		VCTWidth       *int64                      `toml:"vct_width"`
+		VCTNodes       *int64                      `toml:"vct_nodes"`
+		DefendVCTNodes *int64                      `toml:"defend_vct_nodes"`
+		TickCommands   *int64                      `toml:"tick_commands"`
+		Value          map[string]int64            `toml:"value"`
+		Level          *string                     `toml:"level"`
+		Levels         map[string]map[string]int64 `toml:"levels"`
 	} `toml:"lookahead"`
 	Pack struct {
 		Description *string `toml:"description"`
@@ -501,6 +516,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.DefendVCTNodes, rl.DefendVCTNodes, "lookahead.defend_vct_nodes", 0, 1_000_000)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
+	d.decodeLevels(la, md, rl.Levels, rl.Level)
 
 	pk := &c.Pack
 	if v := r.Pack.Description; v != nil {
@@ -545,8 +561,8 @@ func (c *Config) Validate() error {
 	if c.Search.Time == 0 && c.Search.Nodes == 0 {
 		return &Error{File: c.Source, Key: "search.time", Msg: "no time and no node budget: the search would never stop (set time or nodes)"}
 	}
-	if la := c.Lookahead; la.DefendVCTNodes > 0 && la.VCTDepth == 0 {
-		return &Error{File: c.Source, Key: "lookahead.defend_vct_nodes", Msg: "the threat-space defence needs lookahead.vct_depth above 0 (the depth its checks search)"}
+	if err := c.Lookahead.validateLevels(c.Source); err != nil {
+		return err
 	}
 	p := c.Pack
 	if p.BoardsPerPlayer > p.Boards {
@@ -722,7 +738,7 @@ var known = map[string][]string{
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
-		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "tick_commands", "value"},
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "tick_commands", "value", "level", "levels"},
 	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

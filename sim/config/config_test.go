@@ -1,8 +1,10 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +82,18 @@ func TestErrors(t *testing.T) {
 		{"lookahead vct key", "[lookahead]\nvct_dpeth = 2\n", `bad.toml:2: key "lookahead.vct_dpeth": unknown key; did you mean "vct_depth"?`},
 		{"lookahead vct defence without depth", "[lookahead]\n\ndefend_vct_nodes = 500\n", `bad.toml:3: key "lookahead.defend_vct_nodes": the threat-space defence needs lookahead.vct_depth above 0`},
 		{"pack boards per player", "[pack]\nboards = 2\nboards_per_player = 3\n", `key "pack.boards_per_player": 3 is more than pack.boards (2)`},
+		{"level key range", "[lookahead.levels.quick]\nnodes = 0\n", `bad.toml:2: key "lookahead.levels.quick.nodes": 0 is out of range 1..1000000`},
+		{"level key typo", "[lookahead.levels.quick]\n\nnodse = 5\n", `bad.toml:3: key "lookahead.levels.quick.nodse": unknown key; did you mean "nodes"?`},
+		{"level shared key", "[lookahead.levels.quick]\nwidth = 5\n", `bad.toml:2: key "lookahead.levels.quick.width": a level cannot set width: it is shared by every level`},
+		{"level key type", "[lookahead.levels.quick]\nnodes = \"many\"\n", `bad.toml:2: key "lookahead.levels.quick.nodes"`},
+		{"level subtable", "[lookahead.levels.quick.value]\none = 3\n", `bad.toml:1:`},
+		{"level name", "[lookahead.levels.Quick]\nnodes = 5\n", `bad.toml:1: key "lookahead.levels.Quick": a level's name is a lowercase letter`},
+		{"level greedy", "[lookahead.levels.greedy]\nnodes = 5\n", `key "lookahead.levels.greedy": "greedy" is the greedy level's name`},
+		{"default level unknown", "[lookahead]\nlevel = \"fast\"\n", `bad.toml:2: key "lookahead.level": no level "fast" (the levels: quick, normal, strong)`},
+		{"default level of new levels", "[lookahead]\nlevel = \"normal\"\n[lookahead.levels.a]\n[lookahead.levels.b]\n", `key "lookahead.level": no level "normal" (the levels: a, b)`},
+		{"too many levels", "[lookahead.levels.a]\n[lookahead.levels.b]\n[lookahead.levels.c]\n[lookahead.levels.d]\n[lookahead.levels.e]\n[lookahead.levels.f]\n[lookahead.levels.g]\n[lookahead.levels.h]\n[lookahead.levels.i]\n", `key "lookahead.levels": 9 levels, at most 8`},
+		{"level vct defence without depth", "[lookahead.levels.strong]\nvct_depth = 0\ndefend_vct_nodes = 500\n", `bad.toml:3: key "lookahead.levels.strong.defend_vct_nodes": the threat-space defence needs lookahead.levels.strong.vct_depth above 0`},
+		{"level vct defence from the section", "[lookahead]\ndefend_vct_nodes = 500\n[lookahead.levels.deep]\nvct_depth = 4\n[lookahead.levels.flat]\ndepth = 2\n", `bad.toml:2: key "lookahead.defend_vct_nodes": the threat-space defence needs lookahead.vct_depth above 0`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("bad.toml", []byte(tt.src))
@@ -132,6 +146,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("[game]\nsize = 15\n")
 	f.Add("[weights.attack]\nfive = 1\n")
 	f.Add("[[game]]\n")
+	f.Add("[lookahead]\nlevel = \"b\"\n[lookahead.levels.b]\nnodes = 3\n[lookahead.levels.a]\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := Parse("fuzz.toml", []byte(s))
 		if err != nil {
@@ -188,6 +203,67 @@ func TestSeed000Bias(t *testing.T) {
 	for _, tt := range tests {
 		if got := cfg.Bias(tt.size, tt.y*tt.size+tt.x); got != tt.want {
 			t.Errorf("%d×%d (%d,%d): got bias %d, want %d", tt.size, tt.size, tt.x, tt.y, got, tt.want)
+		}
+	}
+}
+
+// TestLevels: levels keep the file's order and replace only the keys they
+// set; a config without levels has one, the section itself; a file with
+// levels replaces those it inherits.
+func TestLevels(t *testing.T) {
+	d := Default().Lookahead
+	if got := d.LevelNames(); !slices.Equal(got, []string{"quick", "normal", "strong"}) || d.LevelName(d.DefaultLevel) != "normal" {
+		t.Errorf("default levels %v, default %d", got, d.DefaultLevel)
+	}
+	c, err := Parse("l.toml", []byte("[lookahead]\nnodes = 900\nlevel = \"b\"\n[lookahead.levels.z]\ndepth = 4\n[lookahead.levels.b]\nnodes = 77\nvcf_depth = 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	la := c.Lookahead
+	if got := la.LevelNames(); !slices.Equal(got, []string{"z", "b"}) || la.DefaultLevel != 1 {
+		t.Fatalf("levels %v default %d, want [z b] and 1", got, la.DefaultLevel)
+	}
+	z, b := la.At(0), la.At(1)
+	if z.Depth != 4 || z.Nodes != 900 || z.VCFDepth != d.VCFDepth || b.Nodes != 77 || b.VCFDepth != 0 || b.Depth != d.Depth {
+		t.Errorf("z %+v\nb %+v", z, b)
+	}
+	if b.Width != d.Width || b.TickCommands != d.TickCommands || b.Value != d.Value {
+		t.Error("a level changed a shared key")
+	}
+	if la.AtDefault() != b {
+		t.Error("AtDefault is not the level lookahead.level names")
+	}
+	if _, err := la.Named("y"); err == nil || !strings.Contains(err.Error(), `unknown level "y"`) {
+		t.Errorf("Named(y): %v", err)
+	}
+	one, err := Parse("one.toml", []byte("[lookahead.levels.only]\n"))
+	if err != nil || one.Lookahead.NumLevels() != 1 || one.Lookahead.At(0) != one.Lookahead {
+		t.Errorf("one empty level: %v %+v", err, one)
+	}
+	var none Lookahead = DefaultLookahead()
+	none.NLevels, none.Levels, none.DefaultLevel = 0, [MaxLevels]Level{}, 0
+	if none.NumLevels() != 1 || none.LevelName(0) != SoleLevel || none.At(0) != none {
+		t.Errorf("no levels: %d levels, %q", none.NumLevels(), none.LevelName(0))
+	}
+}
+
+// TestLevelKeysCheckedAsTheSection: a level's key has the range
+// [lookahead] gives the same key, so a level can ask for nothing the
+// section could not.
+func TestLevelKeysCheckedAsTheSection(t *testing.T) {
+	for _, k := range LevelKeys {
+		for _, v := range []int{k.Lo - 1, k.Hi + 1} {
+			_, e1 := Parse("s.toml", []byte(fmt.Sprintf("[lookahead]\n%s = %d\n", k.Name, v)))
+			_, e2 := Parse("s.toml", []byte(fmt.Sprintf("[lookahead.levels.x]\n%s = %d\n", k.Name, v)))
+			want := fmt.Sprintf("is out of range %d..%d", k.Lo, k.Hi)
+			for _, err := range []error{e1, e2} {
+				if err == nil || !strings.Contains(err.Error(), want) {
+					t.Errorf("%s = %d: %v, want %q", k.Name, v, err, want)
+				}
+			}
+		}
+		if !slices.Contains(known["lookahead"], k.Name) {
+			t.Errorf("level key %s is no [lookahead] key", k.Name)
 		}
 	}
 }

@@ -224,8 +224,9 @@ open_three = 70
 }
 
 // TestLookaheadTunePlan: the plans of the lookahead's tuning runs start
-// from the lookahead `mcgomoku gen --ai lookahead` builds by default, so
-// what they measure against their start is measured against that default.
+// from the lookahead `mcgomoku gen --ai lookahead` builds by default, at
+// its quick level (the default before levels existed), so what they
+// measure against their start is measured against that lookahead.
 func TestLookaheadTunePlan(t *testing.T) {
 	for _, f := range []string{"lookahead-tune.toml", "lookahead-values-tune.toml"} {
 		c, err := Load("../../examples/" + f)
@@ -233,8 +234,10 @@ func TestLookaheadTunePlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := PackDefault()
-		if c.Weights != d.Weights || c.Lookahead != d.Lookahead || c.Game != d.Game {
-			t.Errorf("%s does not start from the default lookahead (examples/tuned.toml's weights, the default [lookahead])", f)
+		want := d.Lookahead
+		want.DefaultLevel, _ = want.LevelIndex("quick")
+		if c.Weights != d.Weights || c.Lookahead != want || c.Game != d.Game {
+			t.Errorf("%s does not start from the default lookahead at its quick level (examples/tuned.toml's weights, the default [lookahead])", f)
 		}
 		if c.AI.Profile != "lookahead" || len(c.Tune.TunedKeys()) == 0 {
 			t.Errorf("%s does not tune the lookahead: profile %q, keys %v", f, c.AI.Profile, c.Tune.TunedKeys())

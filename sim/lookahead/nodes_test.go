@@ -16,9 +16,9 @@ import (
 // TestNodesPerMove measures how many stones the lookahead places a move
 // against greedy (mean and percentiles over 20 games), the figure its
 // think time in the world follows, and the native time a move, for a
-// config of one's choice:
+// config of one's choice at its default level or LA_LEVEL:
 //
-//	LA_CFG=my.toml go test ./sim/lookahead -run NodesPerMove -v
+//	LA_CFG=my.toml LA_LEVEL=strong go test ./sim/lookahead -run NodesPerMove -v
 func TestNodesPerMove(t *testing.T) {
 	cf := os.Getenv("LA_CFG")
 	if cf == "" {
@@ -28,7 +28,13 @@ func TestNodesPerMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mk := player.LookaheadMaker("la", cfg.Weights, cfg.Lookahead)
+	la := cfg.Lookahead.AtDefault()
+	if lv := os.Getenv("LA_LEVEL"); lv != "" {
+		if la, err = cfg.Lookahead.Named(lv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk := player.LookaheadMaker("la", cfg.Weights, la)
 	gm := player.GreedyMaker("g", cfg.Weights)
 	var nodes []int
 	var rootVCF, rootVCT, searchStones, defend, defended, vctWins int

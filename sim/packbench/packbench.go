@@ -66,6 +66,11 @@ type Options struct {
 	// that many boards in one world thinking at once, over BoardRounds
 	// rounds (each: every board's player moves, then every board's AI).
 	Boards, BoardRounds int
+	// Levels are the lookahead's levels to measure, a row each (picked
+	// as a player does, gomoku:level/<name>); none: every level of the
+	// config. The several-boards row puts board k at level k of them
+	// (cycling).
+	Levels []string
 }
 
 // BoardsRow is several boards of one pack in one world, their AIs
@@ -74,6 +79,9 @@ type Options struct {
 // board a tick, each brought into play in its turn).
 type BoardsRow struct {
 	Profile string `json:"ai"`
+	// Levels are the boards' levels, comma-separated, board k's the k-th
+	// (cycling); the lookahead only.
+	Levels  string `json:"levels,omitempty"`
 	Size    int    `json:"size"`
 	Rule    string `json:"rule"`
 	Boards  int    `json:"boards"`
@@ -97,6 +105,7 @@ type BoardsRow struct {
 // Row is one profile on one board size.
 type Row struct {
 	Profile string `json:"ai"`
+	Level   string `json:"level,omitempty"` // the lookahead's level
 	Size    int    `json:"size"`
 	Rule    string `json:"rule"`
 	Games   int    `json:"games"`
@@ -175,22 +184,39 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("want at least one game per row, got %d", opt.Games)
 	}
 	res := &Result{Config: cfg.Source, Seed: opt.Seed}
+	levels := opt.Levels
+	if len(levels) == 0 {
+		levels = cfg.Lookahead.LevelNames()
+	}
+	for _, l := range levels {
+		if _, ok := cfg.Lookahead.LevelIndex(l); !ok {
+			return nil, fmt.Errorf("%s has no lookahead level %q (its levels: %s)", cfg.Source, l, strings.Join(cfg.Lookahead.LevelNames(), ", "))
+		}
+	}
+	levelsOf := func(profile string) []string {
+		if profile == packplay.Lookahead {
+			return levels
+		}
+		return nil
+	}
 	for _, profile := range opt.Profiles {
 		for _, size := range opt.Sizes {
-			r, err := measure(ctx, cfg, profile, size, opt.Games, opt.Seed)
+			rows, err := measure(ctx, cfg, profile, levelsOf(profile), size, opt.Games, opt.Seed)
+			for _, r := range rows {
+				res.Rows = append(res.Rows, r)
+				if opt.Progress != nil {
+					opt.Progress(r)
+				}
+			}
 			if err != nil {
 				return res, fmt.Errorf("%s %d×%d: %w", profile, size, size, err)
-			}
-			res.Rows = append(res.Rows, r)
-			if opt.Progress != nil {
-				opt.Progress(r)
 			}
 		}
 	}
 	if opt.Boards > 1 {
 		for _, profile := range opt.Profiles {
 			for _, size := range opt.Sizes {
-				r, err := measureBoards(ctx, cfg, profile, size, opt.Boards, max(opt.BoardRounds, 1), opt.Seed)
+				r, err := measureBoards(ctx, cfg, profile, levelsOf(profile), size, opt.Boards, max(opt.BoardRounds, 1), opt.Seed)
 				if err != nil {
 					return res, fmt.Errorf("%s %d×%d, %d boards: %w", profile, size, size, opt.Boards, err)
 				}
@@ -202,22 +228,42 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	return res, nil
 }
 
-func measure(ctx context.Context, base *config.Config, profile string, size, games int, seed uint64) (Row, error) {
+// measure plays games on one pack of profile on a size×size board, a row
+// of them at each of levels (the lookahead's; none for the others).
+func measure(ctx context.Context, base *config.Config, profile string, levels []string, size, games int, seed uint64) ([]Row, error) {
 	cfg := *base
 	cfg.Game.Size = size
 	in, err := gen.FromConfig(&cfg, profile)
 	if err != nil {
-		return Row{}, err
+		return nil, err
 	}
 	res, err := gen.Generate(in, gen.Options{})
 	if err != nil {
-		return Row{}, err
+		return nil, err
 	}
 	g, err := packplay.Open(res.Pack, packplay.Options{Seed: seed})
 	if err != nil {
-		return Row{}, err
+		return nil, err
 	}
-	row := Row{Profile: profile, Size: size, Rule: cfg.Game.Rule.String(), Games: games, StaticWorst: res.WorstAIMoveCommands}
+	runs := levels
+	if len(runs) == 0 {
+		runs = []string{""}
+	}
+	var rows []Row
+	for _, level := range runs {
+		r, err := measureLevel(ctx, g, &cfg, profile, level, games, seed, res.WorstAIMoveCommands)
+		if err != nil {
+			return rows, err
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+// measureLevel plays games on g at level ("": the pack has none).
+func measureLevel(ctx context.Context, g *packplay.Game, cfg *config.Config, profile, level string, games int, seed uint64, worst int) (Row, error) {
+	size := cfg.Game.Size
+	row := Row{Profile: profile, Level: level, Size: size, Rule: cfg.Game.Rule.String(), Games: games, StaticWorst: worst}
 	opp := player.NewGreedy(cfg.Weights, player.Options{})
 	var cmds, ents, pathCmds, pathEnts, clicks, clickEnts, ticks []int64
 	var busy time.Duration
@@ -226,6 +272,12 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 		ai := []game.Colour{game.White, game.Black}[gi%2]
 		if err := g.Start(packplay.ModeAI, ai); err != nil {
 			return row, err
+		}
+		if level != "" {
+			// As a player picks it, before the AI's first move.
+			if err := g.Run("gomoku:level/" + level); err != nil {
+				return row, err
+			}
 		}
 		b := game.MustBoard(size, cfg.Game.Rule)
 		for !b.Over() {
@@ -315,12 +367,12 @@ func measure(ctx context.Context, base *config.Config, profile string, size, gam
 // round every board's player (native greedy, after a random opening)
 // clicks, then the ticks pass until every AI has moved; a finished game
 // starts over. What the ticks of the AIs' thinking cost is the row.
-func measureBoards(ctx context.Context, base *config.Config, profile string, size, boards, rounds int, seed uint64) (BoardsRow, error) {
+func measureBoards(ctx context.Context, base *config.Config, profile string, levels []string, size, boards, rounds int, seed uint64) (BoardsRow, error) {
 	cfg := *base
 	cfg.Game.Size = size
 	cfg.Pack.Boards = max(cfg.Pack.Boards, boards)
 	cfg.Pack.BoardsPerPlayer = max(cfg.Pack.BoardsPerPlayer, 1)
-	row := BoardsRow{Profile: profile, Size: size, Rule: cfg.Game.Rule.String(), Boards: boards, Rounds: rounds}
+	row := BoardsRow{Profile: profile, Levels: strings.Join(levels, ","), Size: size, Rule: cfg.Game.Rule.String(), Boards: boards, Rounds: rounds}
 	in, err := gen.FromConfig(&cfg, profile)
 	if err != nil {
 		return row, err
@@ -333,6 +385,21 @@ func measureBoards(ctx context.Context, base *config.Config, profile string, siz
 	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{Seed: seed}, boards)
 	if err != nil {
 		return row, err
+	}
+	for k, g := range tb.Games {
+		if len(levels) > 0 {
+			if err := g.Run("gomoku:level/" + levels[k%len(levels)]); err != nil {
+				return row, err
+			}
+		}
+	}
+	// A round waits for its slowest board: the most any one level's move
+	// may take, a stone a tick at the least, with every board's turn.
+	maxTicks := 40*boards + size*size
+	for _, l := range levels {
+		i, _ := cfg.Lookahead.LevelIndex(l)
+		at := cfg.Lookahead.At(i)
+		maxTicks = max(maxTicks, boards*(at.Nodes+at.VCFNodes+(at.DefendTries+1)*at.DefendNodes+size*size))
 	}
 	opp := player.NewGreedy(cfg.Weights, player.Options{})
 	rng := rand.New(rand.NewPCG(seed, 99))
@@ -383,7 +450,7 @@ func measureBoards(ctx context.Context, base *config.Config, profile string, siz
 		row.AIMoves += awaiting()
 		ticks := 0
 		for ; awaiting() > 0; ticks++ {
-			if ticks > 40*boards+size*size {
+			if ticks > maxTicks {
 				return row, fmt.Errorf("round %d: the AIs did not all move within %d ticks", round, ticks)
 			}
 			if err := tb.Tick(); err != nil {
@@ -456,16 +523,30 @@ func Goals(rows []Row) []Goal {
 				g.CommandsMean, s.CommandsMean, ratio, g.PathCommandsMean, s.PathCommandsMean, pathRatio),
 		})
 	}
-	if l := find(packplay.Lookahead, GoalRateSize); l != nil {
+	// The think-time goal holds the quickest level measured (the
+	// lookahead as issue 11 shipped it); the bound holds every level.
+	var quickest *Row
+	for i := range rows {
+		if l := &rows[i]; l.Profile == packplay.Lookahead && l.Size == GoalRateSize && (quickest == nil || l.TicksMean < quickest.TicksMean) {
+			quickest = l
+		}
+	}
+	if l := quickest; l != nil {
 		out = append(out, Goal{
-			Goal: fmt.Sprintf("the lookahead thinks at most %d ticks on average and %d at worst on %d×%d", GoalThinkMean, GoalThinkMax, GoalRateSize, GoalRateSize),
+			Goal: fmt.Sprintf("the lookahead%s thinks at most %d ticks on average and %d at worst on %d×%d", levelSuffix(l.Level), GoalThinkMean, GoalThinkMax, GoalRateSize, GoalRateSize),
 			OK:   l.TicksMean <= GoalThinkMean && l.TicksMax <= GoalThinkMax,
 			Detail: fmt.Sprintf("mean %.1f, p99 %d, worst %d ticks; %.0f commands a tick, %d at most in a call (bound %d)",
 				l.TicksMean, l.TicksP99, l.TicksMax, l.TickCommandsMean, l.CallMax, l.StaticWorst),
-		}, Goal{
-			Goal:   "the lookahead scans no entities in the AI's path, and no call runs over its proven bound",
+		})
+	}
+	for _, l := range rows {
+		if l.Profile != packplay.Lookahead {
+			continue
+		}
+		out = append(out, Goal{
+			Goal:   fmt.Sprintf("the lookahead%s scans no entities in the AI's path, and no call runs over its proven bound on %d×%d", levelSuffix(l.Level), l.Size, l.Size),
 			OK:     l.PathEntitiesMax == 0 && l.CallMax <= int64(l.StaticWorst),
-			Detail: fmt.Sprintf("%d entities at most; %d commands at most in a call, bound %d", l.PathEntitiesMax, l.CallMax, l.StaticWorst),
+			Detail: fmt.Sprintf("%d entities at most; %d commands at most in a call, bound %d; %.1f ticks a move on average, %d at the 99th percentile, %d at worst", l.PathEntitiesMax, l.CallMax, l.StaticWorst, l.TicksMean, l.TicksP99, l.TicksMax),
 		})
 	}
 	var greedy []Row
@@ -490,13 +571,29 @@ func Goals(rows []Row) []Goal {
 	return append(out, scan, worst)
 }
 
+// levelSuffix names a row's level in a goal: " at level quick", or "".
+func levelSuffix(level string) string {
+	if level == "" {
+		return ""
+	}
+	return " at level " + level
+}
+
+// dash prints "" as "-", for a table cell.
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
 // WriteText prints the rows as a table, a legend, then the goals.
 func (r *Result) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "AI\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks mean\tp99\tmax\tcmds/tick mean\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
+	fmt.Fprintln(tw, "AI\tlevel\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks mean\tp99\tmax\tcmds/tick mean\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
 	for _, x := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%.1f\t%d\t%d\t%.0f\t%d\t%d\t%.0f\t%.1f\t\n",
-			x.Profile, x.Size, x.Size, x.Rule, x.Games, x.AIMoves,
+		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%.1f\t%d\t%d\t%.0f\t%d\t%d\t%.0f\t%.1f\t\n",
+			x.Profile, dash(x.Level), x.Size, x.Size, x.Rule, x.Games, x.AIMoves,
 			x.PathCommandsMean, x.PathCommandsP99, x.PathCommandsMax, x.PathEntitiesMax,
 			x.CommandsMean, x.CommandsMax, x.EntitiesMean, x.EntitiesMax,
 			x.TicksMean, x.TicksP99, x.TicksMax, x.TickCommandsMean, x.CallMax, x.StaticWorst, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
@@ -509,10 +606,10 @@ func (r *Result) WriteText(w io.Writer) error {
 	if len(r.Boards) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "AI\tboard\tboards\trounds\tAI moves\tcmds/tick mean\tmax\tcall max\tbound/call\tpath entities max\tticks/round mean\tmax\t")
+		fmt.Fprintln(tw, "AI\tlevels\tboard\tboards\trounds\tAI moves\tcmds/tick mean\tmax\tcall max\tbound/call\tpath entities max\tticks/round mean\tmax\t")
 		for _, x := range r.Boards {
-			fmt.Fprintf(tw, "%s\t%d×%d %s\t%d\t%d\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.1f\t%d\t\n",
-				x.Profile, x.Size, x.Size, x.Rule, x.Boards, x.Rounds, x.AIMoves, x.TickCommandsMean, x.TickCommandsMax,
+			fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%d\t%d\t%.0f\t%d\t%d\t%d\t%d\t%.1f\t%d\t\n",
+				x.Profile, dash(x.Levels), x.Size, x.Size, x.Rule, x.Boards, x.Rounds, x.AIMoves, x.TickCommandsMean, x.TickCommandsMax,
 				x.CallMax, x.StaticWorst, x.PathEntitiesMax, x.RoundTicksMean, x.RoundTicksMax)
 		}
 		if err := tw.Flush(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
@@ -236,5 +237,73 @@ func TestRunBoards(t *testing.T) {
 	var text bytes.Buffer
 	if err := a.WriteText(&text); err != nil || !bytes.Contains(text.Bytes(), []byte("Several boards thinking at once")) {
 		t.Errorf("the table has no several-boards rows (%v):\n%s", err, text.String())
+	}
+}
+
+// TestLookaheadGoals: the think-time goal holds the quickest level, the
+// bound every level, and each can fail.
+func TestLookaheadGoals(t *testing.T) {
+	rows := func() []Row {
+		return []Row{
+			{Profile: "lookahead", Level: "quick", Size: 15, TicksMean: 30, TicksP99: 90, TicksMax: 99, CallMax: 20000, StaticWorst: 31000},
+			{Profile: "lookahead", Level: "strong", Size: 15, TicksMean: 300, TicksP99: 900, TicksMax: 1000, CallMax: 21000, StaticWorst: 31000},
+		}
+	}
+	g := Goals(rows())
+	if len(g) != 3 || !strings.Contains(g[0].Goal, "at level quick thinks at most") || !strings.Contains(g[2].Goal, "at level strong scans no entities") {
+		t.Fatalf("goals %+v", g)
+	}
+	for _, x := range g {
+		if !x.OK {
+			t.Errorf("goal %q failed: %s", x.Goal, x.Detail)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(r []Row)
+		goal int
+	}{
+		{"quick too slow", func(r []Row) { r[0].TicksMean = 41 }, 0},
+		{"quick's worst", func(r []Row) { r[0].TicksMax = 201 }, 0},
+		{"strong over the bound", func(r []Row) { r[1].CallMax = 31001 }, 2},
+		{"quick scans", func(r []Row) { r[0].PathEntitiesMax = 1 }, 1},
+	} {
+		r := rows()
+		tc.edit(r)
+		if g := Goals(r); g[tc.goal].OK {
+			t.Errorf("%s: goal %q passed: %s", tc.name, g[tc.goal].Goal, g[tc.goal].Detail)
+		}
+	}
+}
+
+// TestRunLevels measures the lookahead at two levels of a small board:
+// a row each, in the order asked, the level picked in the world (the
+// deeper level places more stones, so it runs more commands a move), and
+// a several-boards row with the boards at the levels in turn.
+func TestRunLevels(t *testing.T) {
+	cfg := config.PackDefault()
+	la := &cfg.Lookahead
+	la.NLevels, la.DefaultLevel = 2, 0
+	la.Levels = [config.MaxLevels]config.Level{
+		config.NewLevel("shallow", map[string]int{"depth": 1, "vcf_depth": 0, "leaf_vcf_depth": 0, "defend_nodes": 0}),
+		config.NewLevel("deeper", map[string]int{"depth": 3}),
+	}
+	opt := Options{Config: cfg, Profiles: []string{"lookahead"}, Sizes: []int{7}, Games: 2, Seed: 3, Levels: []string{"deeper", "shallow"}, Boards: 2, BoardRounds: 2}
+	res, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 2 || res.Rows[0].Level != "deeper" || res.Rows[1].Level != "shallow" {
+		t.Fatalf("rows %+v, want deeper then shallow", res.Rows)
+	}
+	if d, s := res.Rows[0], res.Rows[1]; d.PathCommandsMean <= s.PathCommandsMean || d.CallMax > int64(d.StaticWorst) || s.CallMax > int64(s.StaticWorst) {
+		t.Errorf("deeper %+v\nshallow %+v: want the deeper level to run more, both within the bound", d, s)
+	}
+	if len(res.Boards) != 1 || res.Boards[0].Levels != "deeper,shallow" || res.Boards[0].AIMoves != 4 {
+		t.Errorf("boards rows %+v", res.Boards)
+	}
+	opt.Levels = []string{"quick"}
+	if _, err := Run(context.Background(), opt); err == nil || !strings.Contains(err.Error(), `no lookahead level "quick"`) {
+		t.Errorf("an unknown level: %v", err)
 	}
 }

@@ -3,6 +3,8 @@ package player
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -12,28 +14,68 @@ import (
 
 func init() {
 	RegisterPrepared("lookahead", func(arg string) (Maker, error) {
+		file, level, err := ParseLookaheadSpec(arg)
+		if err != nil {
+			return nil, err
+		}
 		cfg, name := config.PackDefault(), "lookahead"
-		if arg != "" {
-			c, err := config.Load(arg)
-			if err != nil {
+		if file != "" {
+			if cfg, err = config.Load(file); err != nil {
 				return nil, err
 			}
-			cfg, name = c, "lookahead:"+arg
 		}
-		return LookaheadMaker(name, cfg.Weights, cfg.Lookahead), nil
+		if arg != "" {
+			name += ":" + arg
+		}
+		la := cfg.Lookahead.AtDefault()
+		if level != "" {
+			if la, err = cfg.Lookahead.Named(level); err != nil {
+				return nil, fmt.Errorf("%s: %w", cfg.Source, err)
+			}
+		}
+		return LookaheadMaker(name, cfg.Weights, la), nil
 	})
+}
+
+// ParseLookaheadSpec reads the argument of a lookahead spec,
+// "[CONFIG.toml][,level=NAME]" (or "config=CONFIG.toml"): the config
+// (none: the pack's default config) and the level (none: the config's
+// lookahead.level, the level a new board of its pack starts at).
+func ParseLookaheadSpec(arg string) (file, level string, err error) {
+	if arg == "" {
+		return "", "", nil
+	}
+	for _, part := range strings.Split(arg, ",") {
+		k, v, kv := strings.Cut(part, "=")
+		switch {
+		case !kv && file == "":
+			file = part
+		case kv && k == "config" && file == "":
+			file = v
+		case kv && k == "level" && level == "":
+			level = v
+		default:
+			return "", "", fmt.Errorf("bad lookahead spec %q: want [CONFIG.toml][,level=NAME], e.g. lookahead:level=strong", arg)
+		}
+	}
+	if file == "" && level == "" || strings.Contains(arg, ",,") {
+		return "", "", fmt.Errorf("bad lookahead spec %q: want [CONFIG.toml][,level=NAME], e.g. lookahead:level=strong", arg)
+	}
+	return file, level, nil
 }
 
 // Lookahead is the lookahead AI (sim/lookahead): the greedy model with the
 // threat and alpha-beta search the pack built with --ai lookahead runs,
 // node for node. Without a config it plays the pack's default config
-// (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does. A config
+// (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does, and
+// without a level the config's lookahead.level, the one a new board
+// starts at. A config
 // with lookahead.vct_depth set adds the threat-space search, which the
 // pack does not have yet.
 type Lookahead struct {
 	name     string
-	models   *modelCache
 	cfg      config.Lookahead
+	models   *modelCache
 	searcher *lookahead.Searcher
 	state    *eval.State
 	follow   Follower
@@ -48,7 +90,7 @@ func LookaheadMaker(name string, w eval.Weights, cfg config.Lookahead) Maker {
 
 func lookaheadMaker(name string, models *modelCache, cfg config.Lookahead) Maker {
 	return func(Options) (Player, error) {
-		return &Lookahead{name: name, models: models, cfg: cfg, searcher: lookahead.New(cfg)}, nil
+		return &Lookahead{name: name, cfg: cfg, models: models, searcher: lookahead.New(cfg)}, nil
 	}
 }
 
@@ -68,12 +110,12 @@ func LookaheadMakerFor(name string, w eval.Weights, cfg config.Lookahead, size i
 
 func (l *Lookahead) Name() string { return l.name }
 
+// Config returns the budgets the player searches with: its level's.
+func (l *Lookahead) Config() config.Lookahead { return l.cfg }
+
 // Weights are the weights that order the player's moves, for tools and
 // tests.
 func (l *Lookahead) Weights() eval.Weights { return l.models.weights }
-
-// Search is the player's search numbers, for tools and tests.
-func (l *Lookahead) Search() config.Lookahead { return l.cfg }
 
 // Last returns the search behind the last move, for tools and tests.
 func (l *Lookahead) Last() lookahead.Result { return l.last }

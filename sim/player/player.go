@@ -103,12 +103,15 @@ func CheckSpec(spec string) error {
 }
 
 // ConfigOf returns the config file a spec names ("greedy:my.toml",
-// "lookahead:my.toml"), or "" for a spec that names none.
+// "lookahead:my.toml,level=strong"), or "" for a spec that names none.
 func ConfigOf(spec string) string {
 	name, arg, _ := strings.Cut(spec, ":")
 	switch name {
-	case "greedy", "lookahead":
+	case "greedy":
 		return arg
+	case "lookahead":
+		file, _, _ := ParseLookaheadSpec(arg)
+		return file
 	}
 	return ""
 }

@@ -159,3 +159,51 @@ func TestGreedyMakerConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestLookaheadLevels: a lookahead spec plays the level it names, and
+// without one the level a new board of its config's pack starts at.
+func TestLookaheadLevels(t *testing.T) {
+	la := config.PackDefault().Lookahead
+	dir := t.TempDir()
+	path := filepath.Join(dir, "l.toml")
+	if err := os.WriteFile(path, []byte("[lookahead]\nlevel = \"quick\"\n[lookahead.levels.quick]\nnodes = 700\n[lookahead.levels.deep]\ndepth = 6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		spec         string
+		depth, nodes int
+	}{
+		{"lookahead", la.AtDefault().Depth, la.AtDefault().Nodes},
+		{"lookahead:level=quick", la.At(0).Depth, la.At(0).Nodes},
+		{"lookahead:level=strong", la.At(2).Depth, la.At(2).Nodes},
+		{"lookahead:" + path, la.Depth, 700},
+		{"lookahead:" + path + ",level=deep", 6, la.Nodes},
+		{"lookahead:config=" + path + ",level=deep", 6, la.Nodes},
+	} {
+		p, err := New(tc.spec, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.spec, err)
+			continue
+		}
+		if got := p.(*Lookahead).Config(); got.Depth != tc.depth || got.Nodes != tc.nodes {
+			t.Errorf("%s: depth %d nodes %d, want %d and %d", tc.spec, got.Depth, got.Nodes, tc.depth, tc.nodes)
+		}
+	}
+	if la.At(2).Nodes == la.AtDefault().Nodes {
+		t.Fatal("the strong level searches no more than the default: the table above proves nothing")
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{"lookahead:level=huge", `unknown level "huge"`},
+		{"lookahead:level=strnog", `did you mean "strong"?`},
+		{"lookahead:level=quick,level=strong", `bad lookahead spec`},
+		{"lookahead:depth=3", `bad lookahead spec`},
+		{"lookahead:,", `bad lookahead spec`},
+	} {
+		if _, err := New(tc.spec, Options{}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.spec, err, tc.want)
+		}
+	}
+	if got := ConfigOf("lookahead:" + path + ",level=deep"); got != path {
+		t.Errorf("ConfigOf: %q, want %q", got, path)
+	}
+}

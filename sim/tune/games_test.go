@@ -53,7 +53,7 @@ func (s *playersSeen) wrap(f arena.Factory) arena.Factory {
 		}
 		desc := fmt.Sprintf("%T", p)
 		if l, ok := p.(*player.Lookahead); ok {
-			desc = lookaheadPoint(l.Weights(), l.Search())
+			desc = lookaheadPoint(l.Weights(), l.Config())
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()

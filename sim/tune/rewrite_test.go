@@ -356,3 +356,40 @@ func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	goldenfile.Check(t, filepath.Join("testdata", name), got, *update)
 }
+
+// TestShippedLookaheadRewrite: examples/tuned-lookahead.toml is exactly
+// what the rewrite makes of its plan, examples/lookahead-tune.toml, with
+// the values and the header the file holds: only tuned values differ.
+func TestShippedLookaheadRewrite(t *testing.T) {
+	plan, err := os.ReadFile("../../examples/lookahead-tune.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := os.ReadFile("../../examples/tuned-lookahead.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Parse("tuned-lookahead.toml", shipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]int64{}
+	for _, k := range c.Tune.TunedKeys() {
+		i, _ := config.TunableIndex(k)
+		values[k] = int64(*config.TunedValue(c, i))
+	}
+	var header []string
+	for _, line := range strings.Split(string(shipped), "\n") {
+		if line == "" {
+			break
+		}
+		header = append(header, strings.TrimPrefix(strings.TrimPrefix(line, "#"), " "))
+	}
+	out, err := Rewrite("examples/lookahead-tune.toml", plan, values, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out, shipped) {
+		t.Errorf("examples/tuned-lookahead.toml is not the rewrite of examples/lookahead-tune.toml with its values")
+	}
+}

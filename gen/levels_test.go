@@ -1,0 +1,185 @@
+package gen_test
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/mcgomoku/mcgomoku/datapack"
+	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/lookahead"
+	"github.com/mcgomoku/mcgomoku/sim/packplay"
+)
+
+// atQuick makes cfg's first level (the quickest, "quick" in the shipped
+// configs) the one a new board starts at, and returns cfg: the search's
+// proofs run at the cheapest level, TestLookaheadLevelsAreTheirTwins at
+// every level.
+func atQuick(cfg *config.Config) *config.Config {
+	cfg.Lookahead.DefaultLevel = 0
+	return cfg
+}
+
+// plantBudget adds d to level lv's (1-based) register value of key in
+// the plan: the pack searches with another budget than its twin.
+func plantBudget(lp *gen.LookPlan, lv int, key string, d int) {
+	for j, s := range lp.Levels[lv-1].Sets {
+		if strings.HasSuffix(s.Reg, ".lv_"+key+" gomoku.la") {
+			lp.Levels[lv-1].Sets[j].Value += d
+			return
+		}
+	}
+	panic("no level budget " + key)
+}
+
+// TestLookaheadLevelsAreTheirTwins: the shipped levels, each picked by
+// its function gomoku:level/<name> in the middle of a game, search as
+// the native twin at that level does (compareSearch: the move, its
+// value, the stones placed, every root move, the defence), and a new
+// board starts at the config's lookahead.level.
+func TestLookaheadLevelsAreTheirTwins(t *testing.T) {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	if cfg.Lookahead.NumLevels() < 3 {
+		t.Fatalf("the shipped config has %d levels, want 3 or more", cfg.Lookahead.NumLevels())
+	}
+	res := lookaheadPack(t, cfg)
+	moves := 4
+	if testing.Short() {
+		moves = 2
+	}
+	st, err := proveLevels(res.Pack, cfg, 1, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(st)
+}
+
+// TestLookaheadLevelsCatchAWrongBudget is the proof's own check: a pack
+// whose levels set each other's budgets (la/lv/1 and la/lv/3 swapped:
+// quick searches with strong's budgets and the other way round), or
+// whose default level searches one ply shallower than its twin, fails it.
+func TestLookaheadLevelsCatchAWrongBudget(t *testing.T) {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	shared := lookaheadPack(t, cfg)
+	t.Run("levels swapped", func(t *testing.T) {
+		pack := &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
+		file := func(i int) string {
+			return datapack.FunctionFile(datapack.ID{Namespace: gen.NS, Path: fmt.Sprintf("la/lv/%d", i)})
+		}
+		pack.Files[file(1)], pack.Files[file(3)] = shared.Pack.Files[file(3)], shared.Pack.Files[file(1)]
+		if _, err := proveLevels(pack, cfg, 1, 2); err == nil || !strings.Contains(err.Error(), "the pack's search chose") {
+			t.Fatalf("with quick's and strong's budgets swapped: %v, want the searches to differ", err)
+		} else {
+			t.Log(err)
+		}
+	})
+	t.Run("depth-1", func(t *testing.T) {
+		in, err := gen.FromConfig(cfg, "lookahead")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := gen.BuildPlan(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plantBudget(p.Look, 3, "depth", -1)
+		pack, err := gen.Render(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := proveLevels(pack, cfg, 1, 2); err == nil || !strings.Contains(err.Error(), "the pack's search chose") {
+			t.Fatalf("with strong a ply shallower: %v, want the searches to differ", err)
+		} else {
+			t.Log(err)
+		}
+	})
+}
+
+// proveLevels plays games on pack (built from cfg) against random
+// player stones near the centre, the board's level picked by
+// gomoku:level/<name> before each AI move, in turn, until every level
+// has made moves AI moves; each must be the twin's at the board's level.
+func proveLevels(pack *datapack.Pack, cfg *config.Config, seed uint64, moves int) (string, error) {
+	la := cfg.Lookahead
+	g, err := packplay.Open(pack, packplay.Options{Seed: seed, MaxTicks: 1 << 20})
+	if err != nil {
+		return "", err
+	}
+	m, err := eval.NewModel(cfg.Game.Size, cfg.Game.Rule, cfg.Weights)
+	if err != nil {
+		return "", err
+	}
+	if err := g.Start(packplay.ModeAI, game.White); err != nil {
+		return "", err
+	}
+	if lv, _ := g.BoardScore("#level", "gomoku.game"); int(lv) != la.DefaultLevel+1 {
+		return "", fmt.Errorf("a new board's level is %d, want %d (%s)", lv, la.DefaultLevel+1, la.LevelName(la.DefaultLevel))
+	}
+	rng := rand.New(rand.NewPCG(seed, 23))
+	made := make([]int, la.NumLevels())
+	var ticks []string
+	for k := 0; ; k++ {
+		b := g.Board()
+		if b.Over() {
+			if err := g.Restart(); err != nil {
+				return "", err
+			}
+			continue
+		}
+		if b.ToMove() != game.White {
+			for {
+				x, y := 2+rng.IntN(cfg.Game.Size-4), 2+rng.IntN(cfg.Game.Size-4)
+				if i := y*cfg.Game.Size + x; b.Legal(i) == nil {
+					if err := g.Place(i); err != nil {
+						return "", err
+					}
+					break
+				}
+			}
+			continue
+		}
+		i := k % la.NumLevels()
+		if made[i] >= moves {
+			done := true
+			for _, n := range made {
+				done = done && n >= moves
+			}
+			if done {
+				break
+			}
+			continue
+		}
+		name := la.LevelName(i)
+		if err := g.Run("gomoku:level/" + name); err != nil {
+			return "", err
+		}
+		if lv, _ := g.BoardScore("#level", "gomoku.game"); int(lv) != i+1 {
+			return "", fmt.Errorf("after gomoku:level/%s the board's level is %d, want %d", name, lv, i+1)
+		}
+		cells := make([]game.Colour, b.Cells())
+		for c := range cells {
+			cells[c] = b.At(c)
+		}
+		want := lookahead.New(la.At(i)).Choose(eval.FromCells(m, cells), game.White, nil)
+		cell, cost, err := g.AIMove()
+		if err != nil {
+			return "", err
+		}
+		if err := compareSearch(g, want); err != nil {
+			return "", fmt.Errorf("level %s: %v\nmoves: %s\n%s", name, err, game.FormatMoves(b.History(), b.Size()), game.Picture(b))
+		}
+		if cell != want.Move {
+			return "", fmt.Errorf("level %s: the pack played %s, its search chose %s", name, game.FormatMove(cell, b.Size()), game.FormatMove(want.Move, b.Size()))
+		}
+		made[i]++
+		ticks = append(ticks, fmt.Sprintf("%s %d stones %d ticks", name, want.Nodes, cost.Ticks))
+	}
+	return strings.Join(ticks, "; "), nil
+}
