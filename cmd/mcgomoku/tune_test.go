@@ -179,6 +179,12 @@ func TestTuneLookahead(t *testing.T) {
 		t.Errorf("the table's first column is not headed value:\n%s", stdout)
 	}
 
+	// Another level is another lookahead: its checkpoint does not resume.
+	code, _, stderr = runCmd(t, "", "tune", "--config", in, "--out", out, "--level", "normal", "--verify", "4", "--check", "0", "--seed", "2", "--resume")
+	if code != exitFailure || !strings.Contains(stderr, "other settings") {
+		t.Errorf("--resume at another level: exit %d, %s", code, stderr)
+	}
+
 	// The same plan with greedy playing: its value would change no game.
 	code, _, stderr = runCmd(t, "", "tune", "--config", in, "--out", filepath.Join(dir, "g.toml"), "--ai", "greedy")
 	if code != exitFailure || !strings.Contains(stderr, in+`:19: key "tune.params.lookahead.value.four": lookahead.value.four is the lookahead's value, and the greedy AI plays these games`) {
