@@ -22,10 +22,14 @@ import (
 // pack.boards (4) boards and three levels of its own, cheap enough to
 // play at once: quick (the shipped one), lean (no search for fours at
 // the root, at the leaves or in the defence: the stages a level turns
-// off) and deep (a ply more).
-func manyLookPack(t *testing.T) *gen.Result {
+// off) and deep (a ply more); vct turns the threat-space search on
+// (withVCT) at every level.
+func manyLookPack(t *testing.T, vct bool) *gen.Result {
 	cfg := config.PackDefault()
 	cfg.Game.Size = 9
+	if vct {
+		withVCT(cfg)
+	}
 	la := &cfg.Lookahead
 	la.NLevels, la.DefaultLevel = 3, 0
 	la.Levels = [config.MaxLevels]config.Level{
@@ -53,18 +57,25 @@ func manyLookPack(t *testing.T) *gen.Result {
 // Every board plays the lookahead by default and keeps its level as its
 // game is copied out and back in (an unset level once came back as
 // greedy's): a greedy move or an unset search would not be the twin's.
+//
+// The same with the threat-space search on: its per-cell threat flags
+// are the board's too.
 func TestManyLookaheadBoards(t *testing.T) {
-	res := manyLookPack(t)
 	seeds := 1
 	if longDifferential() {
 		seeds = 6
 	}
-	for s := range seeds {
-		st, err := playManyLook(res, uint64(s))
-		if err != nil {
-			t.Fatalf("seed %d: %v", s, err)
-		}
-		t.Logf("seed %d: %s", s, st)
+	for _, vct := range []bool{false, true} {
+		t.Run(fmt.Sprintf("vct=%v", vct), func(t *testing.T) {
+			res := manyLookPack(t, vct)
+			for s := range seeds {
+				st, err := playManyLook(res, uint64(s))
+				if err != nil {
+					t.Fatalf("seed %d: %v", s, err)
+				}
+				t.Logf("seed %d: %s", s, st)
+			}
+		})
 	}
 }
 
@@ -81,18 +92,20 @@ func TestManyLookaheadBoardsFailWithoutPerBoardState(t *testing.T) {
 	cases := []struct {
 		name string
 		cut  *regexp.Regexp
+		vct  bool // in the pack with the threat-space search
 	}{
-		{"combo_seen", copyOf(` gomoku\.combo_seen `)},
-		{"four flags", copyOf(` gomoku\.f4[bw] `)},
-		{"four counts", copyOf(`[#.]la\.f4[bw][0-9]+ gomoku\.la `)},
-		{"leaf sum", copyOf(`[#.]la\.vb gomoku\.la `)},
+		{"combo_seen", copyOf(` gomoku\.combo_seen `), false},
+		{"four flags", copyOf(` gomoku\.f4[bw] `), false},
+		{"four counts", copyOf(`[#.]la\.f4[bw][0-9]+ gomoku\.la `), false},
+		{"leaf sum", copyOf(`[#.]la\.vb gomoku\.la `), false},
 		// A board back mid-search would search on with the budgets of
 		// the board in play before it, another level's.
-		{"level budgets", copyOf(`[#.]la\.lv_[a-z_]+ gomoku\.la `)},
+		{"level budgets", copyOf(`[#.]la\.lv_[a-z_]+ gomoku\.la `), false},
+		{"black's threat flags", copyOf(` gomoku\.thb `), true},
 	}
-	shared := manyLookPack(t)
 	for _, c := range cases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			shared := manyLookPack(t, c.vct)
 			res := *shared // the shared pack stays as built
 			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
 			taken := 0

@@ -148,6 +148,22 @@ func differentialCases(t *testing.T, full bool) []diffCase {
 			}
 			seen[h] = name
 			cases = append(cases, diffCase{name: name, cfg: cfg, profile: profile, model: in.Model, pack: res.Pack, look: res.Plan.Look})
+			if base := filepath.Base(f); profile == packplay.Lookahead && cfg.Lookahead.VCTDepth == 0 && (base == "default.toml" || base == "renju.toml") {
+				// The shipped configs keep the threat-space search off:
+				// the proof also runs one freestyle and one renju config
+				// with it on (withVCT's budgets).
+				vct := *cfg
+				withVCT(&vct)
+				in, err := gen.FromConfig(&vct, profile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := gen.Generate(in, gen.Options{})
+				if err != nil {
+					t.Fatalf("%s+vct: %v", name, err)
+				}
+				cases = append(cases, diffCase{name: name + "+vct", cfg: &vct, profile: profile, model: in.Model, pack: res.Pack, look: res.Plan.Look})
+			}
 		}
 	}
 	return cases
@@ -173,6 +189,12 @@ func TestDifferential(t *testing.T) {
 			n, k := positions, games
 			if c.profile == packplay.Lookahead && longDifferential() {
 				n, k = diffLongLookPositions, diffLongLookGames
+			}
+			if strings.HasSuffix(c.name, "+vct") && !longDifferential() {
+				// Its moves cost three times the commands: a fifth
+				// of the positions and a quarter of the games keep the
+				// run short (-long runs them all).
+				n, k = max(n/5, 1), max(k/4, 1)
 			}
 			proveCase(t, c, seed, n, k)
 		})

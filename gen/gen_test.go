@@ -15,6 +15,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/internal/goldenfile"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
@@ -286,14 +287,43 @@ func TestLoadErrors(t *testing.T) {
 		{filepath.Join(dir, "nope.toml"), "", "nope.toml"},
 		{bad, "", "bad.toml:2"},
 		{"", "minimax", `unknown AI "minimax"`},
-		// The threat-space search is the native player's only: a pack of
-		// this config would not be its twin.
-		{filepath.Join("..", "sim", "lookahead", "testdata", "vct.toml"), "lookahead", "vct.toml: lookahead.vct_depth = 10, lookahead.defend_vct_nodes = 15000 at level quick: the threat-space search runs in the native player only"},
 	} {
 		_, err := Load(tc.path, tc.profile)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Load(%q, %q): got %v, want an error containing %q", tc.path, tc.profile, err, tc.want)
 		}
+	}
+}
+
+// TestVCTNeedsTellableFours: the pack's threat-space search tells a
+// four and an open four by their attack weights, so a config whose
+// weights.attack.four or open_four equals another attack weight is
+// refused with the threat-space search on, and built with it off.
+func TestVCTNeedsTellableFours(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		vct  bool
+		want string
+	}{{"off", false, ""}, {"on", true, "weights.attack.four (1200) equals weights.attack.three"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := config.PackDefault()
+			cfg.Game.Size = 9
+			cfg.Weights.Attack[eval.Four], cfg.Weights.Attack[eval.Three] = 1200, 1200
+			if tc.vct {
+				cfg.Lookahead.VCTDepth, cfg.Lookahead.VCTNodes = 2, 100
+			}
+			in, err := FromConfig(cfg, "lookahead")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = BuildPlan(in)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("got %v, want a plan", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
 	}
 }
 

@@ -45,19 +45,6 @@ func FromConfig(cfg *config.Config, profile string) (*Input, error) {
 	if !known {
 		return nil, fmt.Errorf("unknown AI %q (want %s)", profile, strings.Join(config.Profiles, ", "))
 	}
-	// The threat-space search is native only so far: a pack built from a
-	// config that turns it on, at any level, would play other moves than
-	// its twin.
-	for i := range cfg.Lookahead.NumLevels() {
-		if la := cfg.Lookahead.At(i); profile == "lookahead" && (la.VCTDepth > 0 || la.DefendVCTNodes > 0) {
-			at := ""
-			if cfg.Lookahead.NLevels > 0 {
-				at = fmt.Sprintf(" at level %s", cfg.Lookahead.LevelName(i))
-			}
-			return nil, fmt.Errorf("%s: lookahead.vct_depth = %d, lookahead.defend_vct_nodes = %d%s: the threat-space search runs in the native player only, the pack cannot play it yet (set both to 0 to generate this pack)",
-				cfg.Source, la.VCTDepth, la.DefendVCTNodes, at)
-		}
-	}
 	m, err := eval.NewModel(cfg.Game.Size, cfg.Game.Rule, cfg.Weights)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.Source, err)

@@ -49,6 +49,22 @@ type LookPlan struct {
 	Forced int32
 	Five   int32 // weights.attack.five: an att_<c> of this value is a five
 	Renju  bool
+	// VCT says the pack has threat-space frames (templates/la/vct/):
+	// RootVCT for stage 2's search (lookahead.vct_depth and vct_nodes
+	// set), DefendVCT for the defence's check of the opponent's threats
+	// (defend_vct_nodes too). Four and OpenFour are
+	// weights.attack.four and open_four: an att_<c> of these values is
+	// that pattern (a three's answers are told by them). Answers are the
+	// registers #la.k<I> of an answers frame's list, MaxLookaheadWidth.
+	VCT, RootVCT, DefendVCT bool
+	Four, OpenFour          int32
+	Answers                 []LookReg
+	// AnswersLastPly is the last ply an answers frame has room for an
+	// answer, the open four and its five at (MaxPly-2 on: nothing).
+	AnswersLastPly int
+	// VCTCells are each cell's lines as a three's answers list reads
+	// them (VCT only).
+	VCTCells []LookVCTCell
 	// Regs are a frame's registers, saved and loaded with it (lookFrame,
 	// then the candidates k<j>); Slots the stack's slots; Cands the
 	// candidate registers #la.k<j>.
@@ -168,6 +184,11 @@ type LookScan struct {
 	W           int
 	Fours, Excl bool
 	QF          bool
+	// Threats keeps only cells where C makes a four or an open three
+	// (the threat-space search's); Counter makes the scan an answers
+	// frame's pass over the defender's fours, appended to its list in
+	// the model's order (la/vct/add) rather than sorted by score.
+	Threats, Counter bool
 	// Chunks are the cells in the model's order, ScanChunk to a step: a
 	// whole scan in one step could cost more than anything else a step
 	// does (every cell could enter the list).
@@ -194,6 +215,19 @@ type LookCell struct {
 	Dirs  []int
 }
 
+// LookVCTCell is cell I's lines for a three through it: on each, the
+// cells within four of I (FivePointSlots order).
+type LookVCTCell struct {
+	I     int
+	Lines []LookVCTLine
+}
+
+// LookVCTLine is line D through a cell: its slots' cells.
+type LookVCTLine struct {
+	D     int
+	Cells []int
+}
+
 // LookFive is one check: slot (Q, D); a five there adds Add = 65536+Q to
 // #la.fs, so #la.fs/65536 counts the five points and, when there is one,
 // #la.fs%65536 is its cell.
@@ -206,7 +240,9 @@ var (
 	// lookFrame are a frame's registers, before its candidates k<j>:
 	// type, colour, depth, alpha, beta, best, next candidate, candidates,
 	// the stone in play, the block (VCF), the sub-step (VCF), a five
-	// found (VCF), the ply.
+	// found (VCF), the ply. A threat-space answers frame keeps the
+	// three's cell in a and an answer's result in best; a threat-space
+	// frame in a defence check keeps its place in the check's line in b.
 	lookFrame = []string{"t", "c", "d", "a", "b", "best", "j", "n", "m", "f", "s", "w", "ply"}
 	// lookState are the registers that outlive a choice, but the chunks'
 	// four counts (LookPlan.State): the leaf sums over every empty cell's
@@ -215,6 +251,12 @@ var (
 	// lookControl are the registers that steer the search from step to
 	// step, besides the frame's: what a failing test prints.
 	lookControl = []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "abort", "cut", "hasret", "ret", "rmove", "spent"}
+	// lookVCTControl are those of a pack with threat-space frames: the
+	// threats stage's stones and an answers list's "a three's line was
+	// found"; lookDefendVCTControl a defence check's: its threats phase
+	// and the place a cell of its line goes.
+	lookVCTControl       = []string{"tnodes", "o"}
+	lookDefendVCTControl = []string{"dv", "p"}
 )
 
 // lookBudgets are the registers of the level budgets (config.LevelKeys),
@@ -252,9 +294,10 @@ const (
 type lookFunc struct {
 	Path string
 	Role lookRole
-	// Renju and Defend: rendered only under renju, only with the
-	// defence (stage 4) on.
-	Renju, Defend bool
+	// Renju, Defend, VCT and DefendVCT: rendered only under renju, only
+	// with the defence (stage 4) on, only with threat-space frames, only
+	// with the defence's check of the opponent's threats.
+	Renju, Defend, VCT, DefendVCT bool
 }
 
 // lookFuncs are the search's functions rendered once a pack; the
@@ -282,6 +325,23 @@ var lookFuncs = []lookFunc{
 	{Path: "la/def/add", Defend: true}, {Path: "la/def/enq", Defend: true}, {Path: "la/def/rec", Role: lookCharged, Defend: true},
 	{Path: "la/def/len", Defend: true}, {Path: "la/def/counters", Role: lookStep, Defend: true},
 	{Path: "la/def/barred", Renju: true, Defend: true},
+	// The threat-space search (templates/la/vct/): its attacker's frames
+	// are continuous-fours frames of type 5 (la/vcf/*), its defender's
+	// answers frames of type 6.
+	{Path: "la/vct/begin", VCT: true}, {Path: "la/vct/root", VCT: true}, {Path: "la/vct/stage_end", VCT: true},
+	{Path: "la/vct/won", VCT: true}, {Path: "la/vct/enter", VCT: true}, {Path: "la/vct/three", VCT: true},
+	{Path: "la/vct/step", Role: lookDispatch, VCT: true}, {Path: "la/vct/open", Role: lookStep, VCT: true},
+	{Path: "la/vct/next", Role: lookStep, VCT: true}, {Path: "la/vct/block", Role: lookStep, VCT: true},
+	{Path: "la/vct/back", Role: lookStep, VCT: true}, {Path: "la/vct/undo_f", Role: lookStep, VCT: true},
+	{Path: "la/vct/undo_m", Role: lookStep, VCT: true}, {Path: "la/vct/go", VCT: true},
+	{Path: "la/vct/double", VCT: true}, {Path: "la/vct/worst", VCT: true}, {Path: "la/vct/none", VCT: true},
+	{Path: "la/vct/add", VCT: true}, {Path: "la/vct/lines", VCT: true},
+	// The defence's check of the opponent's threats: its passes, and the
+	// line its frames write as they search (la/vct/put).
+	{Path: "la/vct/def_begin", DefendVCT: true}, {Path: "la/vct/def_back", DefendVCT: true},
+	{Path: "la/vct/def_pass", DefendVCT: true}, {Path: "la/vct/mark", DefendVCT: true},
+	{Path: "la/vct/put", DefendVCT: true}, {Path: "la/vct/rec_c", Role: lookCharged, DefendVCT: true},
+	{Path: "la/vct/rec_f", Role: lookCharged, DefendVCT: true}, {Path: "la/vct/rec_list", Role: lookStep, DefendVCT: true},
 }
 
 // lookRoles is each of lookFuncs' role, by path.
@@ -296,11 +356,11 @@ var lookRoles = func() map[string]lookRole {
 // lookChargedFamilies are the prefixes of the functions rendered per
 // cell, line or slot that charge themselves (selfCharging).
 var lookChargedFamilies = []string{"la/make/", "la/unmake/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
-	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/"}
+	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
 
 // rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
-	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend)
+	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT)
 }
 
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
@@ -317,28 +377,53 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	}
 	n := m.Size
 	levels, most := planLevels(la)
-	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, Levels: levels, DefaultLevel: la.DefaultLevel + 1, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,
+	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, Levels: levels, DefaultLevel: la.DefaultLevel + 1, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, AnswersLastPly: lookahead.MaxPly - 2, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,
 		Renju: m.Rule == game.Renju, Order: append([]int(nil), m.Order...), source: cfg.Source}
+	// A stage is in the pack if any level has it; a level without it
+	// skips it at run time.
+	for i := range la.NumLevels() {
+		at := la.At(i)
+		lp.RootVCF = lp.RootVCF || at.VCFDepth > 0 && at.VCFNodes > 0
+		lp.LeafVCF = lp.LeafVCF || at.LeafVCFDepth > 0 && at.LeafVCFNodes > 0
+		defend := at.DefendNodes > 0 && at.DefendTries > 0 && at.VCFDepth > 0
+		lp.Defend = lp.Defend || defend
+		lp.RootVCT = lp.RootVCT || at.VCTDepth > 0 && at.VCTNodes > 0
+		lp.DefendVCT = lp.DefendVCT || defend && at.VCTDepth > 0 && at.DefendVCTNodes > 0
+	}
 	width := max(la.Width, la.RootWidth, la.VCFWidth)
+	if lp.RootVCT || lp.DefendVCT {
+		lp.VCT = true
+		lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
+		for _, pt := range []eval.Pattern{eval.Four, eval.OpenFour} {
+			for q := eval.Pattern(0); q < eval.NumPatterns; q++ {
+				if q != pt && w.Attack[q] == w.Attack[pt] {
+					return nil, nil, fmt.Errorf("%s: weights.attack.%s (%d) equals weights.attack.%s: the threat-space search tells a four by its weight, so it must differ from every other attack weight", cfg.Source, pt, w.Attack[pt], q)
+				}
+			}
+		}
+		// An answers frame keeps its whole list in the candidates.
+		width = max(width, la.VCTWidth, config.MaxLookaheadWidth)
+		for j := range config.MaxLookaheadWidth {
+			lp.Answers = append(lp.Answers, LookReg{I: j, N: j + 1})
+		}
+	}
 	for j := range width {
 		lp.Cands = append(lp.Cands, j)
 	}
 	for j := range la.RootWidth {
 		lp.Roots = append(lp.Roots, j)
 	}
-	for i := range la.NumLevels() {
-		at := la.At(i)
-		lp.RootVCF = lp.RootVCF || at.VCFDepth > 0 && at.VCFNodes > 0
-		lp.LeafVCF = lp.LeafVCF || at.LeafVCFDepth > 0 && at.LeafVCFNodes > 0
-		lp.Defend = lp.Defend || at.DefendNodes > 0 && at.DefendTries > 0 && at.VCFDepth > 0
-	}
 	if lp.Defend {
 		for j := 0; j <= la.DefendTries; j++ {
 			lp.Tries = append(lp.Tries, LookReg{I: j, N: j + 1})
 		}
 		// A check's line of k fours has 2k-1 stones, its last four at
-		// ply 2k-1.
-		for i := 0; i < min(2*most.VCFDepth-1, lookahead.MaxPly); i++ {
+		// ply 2k-1; a line of threats is read up to MaxLine cells.
+		lineLen := min(2*most.VCFDepth-1, lookahead.MaxPly)
+		if lp.DefendVCT {
+			lineLen = max(lineLen, lookahead.MaxLine)
+		}
+		for i := 0; i < lineLen; i++ {
 			lp.Line = append(lp.Line, LookReg{I: i, N: i + 1})
 		}
 		for i := range la.VCFWidth {
@@ -355,22 +440,33 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		lp.Slots = append(lp.Slots, sp)
 	}
 	seen := map[int]bool{}
-	for _, k := range []struct {
-		name        string
-		w           int
-		fours, excl bool
-	}{{"root", la.RootWidth, false, true}, {"inner", la.Width, false, false},
-		{"vroot", la.VCFWidth, true, true}, {"vcf", la.VCFWidth, true, false}} {
+	type scanKind struct {
+		name                          string
+		w                             int
+		fours, excl, threats, counter bool
+	}
+	kinds := []scanKind{{name: "root", w: la.RootWidth, excl: true}, {name: "inner", w: la.Width},
+		{name: "vroot", w: la.VCFWidth, fours: true, excl: true}, {name: "vcf", w: la.VCFWidth, fours: true}}
+	if lp.VCT {
+		// The threat-space frames' (the root's without excluded cells;
+		// with one threat left, fours only), and the answers frames'
+		// pass over the defender's fours.
+		kinds = append(kinds, scanKind{name: "troot", w: la.VCTWidth, excl: true, threats: true},
+			scanKind{name: "threat", w: la.VCTWidth, threats: true},
+			scanKind{name: "froot", w: la.VCTWidth, fours: true, excl: true}, scanKind{name: "four", w: la.VCTWidth, fours: true},
+			scanKind{name: "counter", w: config.MaxLookaheadWidth, fours: true, counter: true})
+	}
+	for _, k := range kinds {
 		for c := 1; c <= 2; c++ {
 			sc := LookScan{ID: len(lp.Scans), Name: k.name, C: c, Col: "bw"[c-1 : c], W: k.w, Fours: k.fours,
-				Excl: k.excl && lp.Renju && c == 1, QF: lp.Renju && c == 1}
+				Excl: k.excl && lp.Renju && c == 1, QF: lp.Renju && c == 1, Threats: k.threats, Counter: k.counter}
 			for a := 0; a < len(lp.Order); a += ScanChunk {
 				b := min(a+ScanChunk, len(lp.Order))
 				sc.Chunks = append(sc.Chunks, LookChunk{K: len(sc.Chunks), Next: len(sc.Chunks) + 1, Cells: lp.Order[a:b], Last: b == len(lp.Order)})
 			}
 			lp.Scans = append(lp.Scans, sc)
 		}
-		if !seen[k.w] {
+		if !seen[k.w] && !k.counter {
 			seen[k.w] = true
 			lp.Widths = append(lp.Widths, k.w)
 		}
@@ -394,6 +490,16 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			c.Fives = append(c.Fives, LookFive{Q: l.Q, D: l.D, Add: 65536 + l.Q})
 		}
 		lp.Cells = append(lp.Cells, c)
+		if lp.VCT {
+			v := LookVCTCell{I: i}
+			for _, l := range lookahead.FivePointSlots(n, i) {
+				if len(v.Lines) == 0 || v.Lines[len(v.Lines)-1].D != l.D {
+					v.Lines = append(v.Lines, LookVCTLine{D: l.D})
+				}
+				v.Lines[len(v.Lines)-1].Cells = append(v.Lines[len(v.Lines)-1].Cells, l.Q)
+			}
+			lp.VCTCells = append(lp.VCTCells, v)
+		}
 	}
 	var trees []*Tree
 	cellTree := func(name, leaf string) {
@@ -408,6 +514,10 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	cellTree("fives_b", "function gomoku:la/fives_b/%d")
 	cellTree("fives_w", "function gomoku:la/fives_w/%d")
 	cellTree("isfive", "function gomoku:la/isfive/%d")
+	if lp.VCT {
+		cellTree("lines_b", "function gomoku:la/vct/lines_b/%d")
+		cellTree("lines_w", "function gomoku:la/vct/lines_w/%d")
+	}
 	if lp.Renju {
 		cellTree("qf", "scoreboard players operation #la.x gomoku.la = #%d gomoku.qf")
 		if lp.Defend {

@@ -32,21 +32,29 @@ func lookaheadPack(t *testing.T, cfg *config.Config) *gen.Result {
 
 // packSearch is what the pack's search chose, read from its scores.
 type packSearch struct {
-	move, value, nodes, vnodes, reason int32
-	root                               []lookahead.RootMove
-	defence                            []int
+	move, value, nodes, vnodes, tnodes, reason int32
+	root                                       []lookahead.RootMove
+	defence                                    []int
 }
 
-var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4, lookahead.ReasonDefend: 5}
+var reasonCode = map[string]int32{lookahead.ReasonFive: 1, lookahead.ReasonBlock: 2, lookahead.ReasonVCF: 3, lookahead.ReasonSearch: 4, lookahead.ReasonDefend: 5, lookahead.ReasonVCT: 6}
 
 // TestLookaheadPackIsTheTwin: the pack's search, run by the interpreter a
 // slice a tick, chooses what sim/lookahead chooses on the same position:
 // the move, its value, the stones placed, and every root move's value.
 func TestLookaheadPackIsTheTwin(t *testing.T) {
-	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
-		t.Run(rule.String(), func(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rule game.Rule
+		vct  bool
+	}{{"freestyle", game.Freestyle, false}, {"renju", game.Renju, false}, {"freestyle-vct", game.Freestyle, true}, {"renju-vct", game.Renju, true}} {
+		rule := tc.rule
+		t.Run(tc.name, func(t *testing.T) {
 			cfg := atQuick(config.PackDefault())
 			cfg.Game.Size, cfg.Game.Rule = lookaheadTestSize(), rule
+			if tc.vct {
+				withVCT(cfg)
+			}
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(cfg.Game.Size, rule, cfg.Weights)
 			if err != nil {
@@ -104,6 +112,15 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 	}
 }
 
+// withVCT turns the threat-space search on at small budgets (the tests'
+// positions are small boards), stage 2's and the defence's check of the
+// opponent's threats: few stones, so that a test's many searches stay
+// quick, but deep and wide enough to find wins.
+func withVCT(cfg *config.Config) {
+	la := &cfg.Lookahead
+	la.VCTDepth, la.VCTWidth, la.VCTNodes, la.DefendVCTNodes = 4, 6, 400, 150
+}
+
 func lookaheadTestSize() int {
 	if n, err := strconv.Atoi(os.Getenv("LA_SIZE")); err == nil {
 		return n
@@ -124,6 +141,9 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 		return v
 	}
 	got := packSearch{move: get("#la.rmove"), value: get("#la.rvalue"), nodes: get("#la.nodes"), vnodes: get("#la.vnodes"), reason: get("#la.reason")}
+	if v, ok := g.BoardScore("#la.tnodes", "gomoku.la"); ok {
+		got.tnodes = v // a pack with the threat-space search
+	}
 	searched := got.reason == reasonCode[lookahead.ReasonSearch] || got.reason == reasonCode[lookahead.ReasonDefend]
 	if searched {
 		for j := range int(get("#la.rdone")) {
@@ -146,7 +166,7 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 		got.vnodes = int32(want.VCFNodes) // stage 1 decided: the pack leaves it as it was
 	}
 	same := got.move == int32(want.Move) && got.value == want.Value && got.nodes == int32(want.Nodes) &&
-		got.vnodes == int32(want.VCFNodes) && got.reason == reasonCode[want.Reason] && slices.Equal(got.root, want.Root) &&
+		got.vnodes == int32(want.VCFNodes) && got.tnodes == int32(want.VCTNodes) && got.reason == reasonCode[want.Reason] && slices.Equal(got.root, want.Root) &&
 		slices.Equal(got.defence, want.Defence)
 	if !same {
 		var excl []int
@@ -155,8 +175,8 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 				excl = append(excl, i)
 			}
 		}
-		return fmt.Errorf("(cells excluded: %v) the pack's search chose move %d (value %d, %d stones, %d in its fours stage, reason %d) from root %v, defence %v;\nthe twin's move %d (value %d, %d stones, %d in its fours stage, %s) from root %v, defence %v",
-			excl, got.move, got.value, got.nodes, got.vnodes, got.reason, got.root, got.defence, want.Move, want.Value, want.Nodes, want.VCFNodes, want.Reason, want.Root, want.Defence)
+		return fmt.Errorf("(cells excluded: %v) the pack's search chose move %d (value %d, %d stones, %d in its fours stage, %d in its threats stage, reason %d) from root %v, defence %v;\nthe twin's move %d (value %d, %d stones, %d in its fours stage, %d in its threats stage, %s) from root %v, defence %v",
+			excl, got.move, got.value, got.nodes, got.vnodes, got.tnodes, got.reason, got.root, got.defence, want.Move, want.Value, want.Nodes, want.VCFNodes, want.VCTNodes, want.Reason, want.Root, want.Defence)
 	}
 	return nil
 }
@@ -217,12 +237,25 @@ func searchRegisters(g *packplay.Game, lp *gen.LookPlan) string {
 // TestLookaheadAbandonsItsSearch: undo, restart and a mode change while
 // the AI is searching leave a consistent game: the search's stones come
 // off the model (its scores are the position's again), nothing is half
-// applied, and the AI's next choice is the twin's again.
+// applied, and the AI's next choice is the twin's again. With the
+// threat-space search on, the search is abandoned in that stage (its
+// frames of both types unwind).
 func TestLookaheadAbandonsItsSearch(t *testing.T) {
-	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
-		t.Run(rule.String(), func(t *testing.T) {
+	for _, tc := range []struct {
+		rule game.Rule
+		vct  bool // the search is abandoned in its threat-space stage
+	}{{game.Freestyle, false}, {game.Renju, false}, {game.Freestyle, true}, {game.Renju, true}} {
+		rule := tc.rule
+		name := rule.String()
+		if tc.vct {
+			name += "-vct"
+		}
+		t.Run(name, func(t *testing.T) {
 			cfg := atQuick(config.PackDefault())
 			cfg.Game.Size, cfg.Game.Rule = 9, rule
+			if tc.vct {
+				withVCT(cfg)
+			}
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(9, rule, cfg.Weights)
 			if err != nil {
@@ -272,7 +305,8 @@ func TestLookaheadAbandonsItsSearch(t *testing.T) {
 				}
 				for k := 0; k < 200; k++ {
 					if n, _ := g.Score("#la.nodes", "gomoku.la"); n > 3 {
-						if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 {
+						stage, _ := g.Score("#la.stage", "gomoku.la")
+						if p, _ := g.Score("#la.phase", "gomoku.la"); p == 1 && (!tc.vct || stage == 5) {
 							return
 						}
 					}
@@ -421,37 +455,85 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 	if testing.Short() {
 		ts = ts[:min(len(ts), 4)]
 	}
-	games := map[game.Rule]*packplay.Game{}
-	cfg := atQuick(config.PackDefault())
+	packSolves(t, atQuick(config.PackDefault()), ts)
+}
+
+// TestLookaheadPackSolvesVCTTactics: the threat-space table played
+// through the interpreter, each search the twin's and each answer right.
+// -long plays all of it at the native table's budgets
+// (sim/lookahead/testdata/vct.toml: a defence there searches up to 45,000
+// stones, minutes in the interpreter). By default the first win (kind
+// vct) of each rule at those budgets, and the first renju defence
+// (defend-vct; the first freestyle one's move is the search's anyway) at
+// smaller ones that still solve it (vctQuickDefence); -short the wins.
+func TestLookaheadPackSolvesVCTTactics(t *testing.T) {
+	all, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics-vct.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := vctTableConfig(t)
+	if longDifferential() {
+		packSolves(t, full, all)
+		return
+	}
+	defences := 1
+	if testing.Short() {
+		defences = 0
+	}
+	taken := map[string]int{}
+	var ts, ds []lookahead.Tactic
+	for _, tc := range all {
+		key := tc.Kind + tc.Board.Rule().String()
+		switch {
+		case tc.Kind == lookahead.KindVCT && taken[key] < 1:
+			ts = append(ts, tc)
+		case tc.Kind == lookahead.KindDefendVCT && tc.Board.Rule() == game.Renju && taken[key] < defences:
+			ds = append(ds, tc)
+		default:
+			continue
+		}
+		taken[key]++
+	}
+	packSolves(t, full, ts)
+	quick := *full
+	vctQuickDefence(&quick)
+	packSolves(t, &quick, ds)
+}
+
+// vctTableConfig is sim/lookahead/testdata/vct.toml, with which the twin
+// solves every position of the threat-space table.
+func vctTableConfig(t *testing.T) *config.Config {
+	t.Helper()
+	cfg, err := config.Load("../sim/lookahead/testdata/vct.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return atQuick(cfg)
+}
+
+// vctQuickDefence shrinks vct.toml's budgets to what the first defences
+// of the threat-space table need (a root VCT that finds nothing spends
+// all of vct_nodes first): some 3,000 stones a position, not 45,000.
+func vctQuickDefence(cfg *config.Config) {
+	cfg.Lookahead.VCTNodes, cfg.Lookahead.DefendVCTNodes = 300, 2000
+}
+
+// packSolves plays the tactics ts through lookahead packs of cfg (at
+// each position's size and rule) and requires the twin's search and one
+// of the answers.
+func packSolves(t *testing.T, cfg *config.Config, ts []lookahead.Tactic) {
 	solved := 0
+	tp := tacticPacks{cfg: cfg, pack: func(c *config.Config) *datapack.Pack { return lookaheadPack(t, c).Pack }}
 	for _, tc := range ts {
 		b := tc.Board
-		g := games[b.Rule()]
-		if g == nil {
-			c := *cfg
-			c.Game.Size, c.Game.Rule = b.Size(), b.Rule()
-			g, err = packplay.Open(lookaheadPack(t, &c).Pack, packplay.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			games[b.Rule()] = g
-		}
-		if err := setUp(g, b); err != nil {
-			t.Fatalf("%s (line %d): setting up: %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
-		}
-		if got := game.Picture(g.Board()); got != game.Picture(b) {
-			t.Fatalf("%s: set up as\n%s\nwant\n%s", tc.Name, got, game.Picture(b))
-		}
-		played := packThink(t, g, b)
-		cells := make([]game.Colour, b.Cells())
-		for i := range cells {
-			cells[i] = b.At(i)
-		}
-		mdl, _ := eval.NewModel(b.Size(), b.Rule(), cfg.Weights)
-		want := lookahead.New(cfg.Lookahead.AtDefault()).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
-		if err := compareSearch(g, want); err != nil {
+		played, want, err := tp.solve(t, tc)
+		if err != nil {
 			t.Errorf("%s (line %d): %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
 		}
+		if tc.Kind == lookahead.KindVCT && want.Reason != lookahead.ReasonVCT {
+			t.Errorf("%s (line %d): the twin chose by %s, want a win by threats", tc.Name, tc.Line, want.Reason)
+		}
+		t.Logf("%s: %s %s, %d stones (%d in the threats stage)", tc.Name, game.FormatMove(played, b.Size()), want.Reason, want.Nodes, want.VCTNodes)
 		if slices.Contains(tc.Want, played) {
 			solved++
 		} else {
@@ -460,6 +542,48 @@ func TestLookaheadPackSolvesTactics(t *testing.T) {
 		}
 	}
 	t.Logf("the pack solved %d of %d positions", solved, len(ts))
+}
+
+// tacticPacks plays tactics through packs of cfg (pack makes one for a
+// position's size and rule), a game per rule.
+type tacticPacks struct {
+	cfg   *config.Config
+	pack  func(*config.Config) *datapack.Pack
+	games map[game.Rule]*packplay.Game
+}
+
+// solve has the pack choose tc's move and returns it, the twin's choice,
+// and how the pack's search differs from the twin's, if it does.
+func (tp *tacticPacks) solve(t *testing.T, tc lookahead.Tactic) (int, lookahead.Result, error) {
+	t.Helper()
+	b := tc.Board
+	if tp.games == nil {
+		tp.games = map[game.Rule]*packplay.Game{}
+	}
+	g := tp.games[b.Rule()]
+	if g == nil {
+		c := *tp.cfg
+		c.Game.Size, c.Game.Rule = b.Size(), b.Rule()
+		var err error
+		if g, err = packplay.Open(tp.pack(&c), packplay.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		tp.games[b.Rule()] = g
+	}
+	if err := setUp(g, b); err != nil {
+		t.Fatalf("%s (line %d): setting up: %v\n%s", tc.Name, tc.Line, err, game.Picture(b))
+	}
+	if got := game.Picture(g.Board()); got != game.Picture(b) {
+		t.Fatalf("%s: set up as\n%s\nwant\n%s", tc.Name, got, game.Picture(b))
+	}
+	played := packThink(t, g, b)
+	cells := make([]game.Colour, b.Cells())
+	for i := range cells {
+		cells[i] = b.At(i)
+	}
+	mdl, _ := eval.NewModel(b.Size(), b.Rule(), tp.cfg.Weights)
+	want := lookahead.New(tp.cfg.Lookahead.AtDefault()).Choose(eval.FromCells(mdl, cells), b.ToMove(), nil)
+	return played, want, compareSearch(g, want)
 }
 
 // packThink has the pack's AI choose a move for the side to move in g's
@@ -555,6 +679,7 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 	type position struct {
 		name string
 		b    *game.Board
+		cfg  *config.Config // nil: the pack default
 	}
 	refuted := game.MustBoard(9, game.Freestyle)
 	for _, mv := range strings.Fields("e5 e6 d6 f4 d5 f8 d4 d7 g7 f6 f7 f5 g8 g4 c8 i5 h3 e9 f3 d9 e3 f9 d3 c1 c9 g3 h6 d2 c5 a8 f2 c7 i8 g1 a2 c6 i2 g6 g5 b6 b3 c3 i4 h8") {
@@ -567,26 +692,52 @@ func TestLookaheadForgetsEarlierSearches(t *testing.T) {
 		}
 	}
 	// The defence's positions use the registers most (-long: all).
-	positions := []position{{"blocks that make fours", refuted}}
+	positions := []position{{name: "blocks that make fours", b: refuted}}
 	for _, tc := range ts {
 		if longDifferential() || tc.Kind == lookahead.KindDefend {
-			positions = append(positions, position{fmt.Sprintf("%s (line %d)", tc.Name, tc.Line), tc.Board})
+			positions = append(positions, position{name: fmt.Sprintf("%s (line %d)", tc.Name, tc.Line), b: tc.Board})
 		}
 	}
 	if testing.Short() {
 		positions = positions[:min(len(positions), 3)]
+	} else {
+		// A win by the threat-space search (its frames and answers
+		// lists), and with -long a defence by it (the check's line too;
+		// some 10,000 stones).
+		vct, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics-vct.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, quick := vctTableConfig(t), vctTableConfig(t)
+		vctQuickDefence(quick)
+		var win, defence bool
+		for _, tc := range vct {
+			name := fmt.Sprintf("%s (line %d, VCT)", tc.Name, tc.Line)
+			switch {
+			case !win && tc.Kind == lookahead.KindVCT && tc.Board.Rule() == game.Renju:
+				win = true
+				positions = append(positions, position{name, tc.Board, full})
+			case !defence && longDifferential() && tc.Kind == lookahead.KindDefendVCT && tc.Board.Rule() == game.Renju:
+				defence = true
+				positions = append(positions, position{name, tc.Board, quick})
+			}
+		}
 	}
-	cfg := atQuick(config.PackDefault())
 	type packKey struct {
-		size int
-		rule game.Rule
+		size               int
+		rule               game.Rule
+		vctDepth, vctNodes int
 	}
 	games := map[packKey]*packplay.Game{}
 	regs := map[packKey][]string{}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for _, p := range positions {
 		b := p.b
-		key := packKey{b.Size(), b.Rule()}
+		cfg := p.cfg
+		if cfg == nil {
+			cfg = atQuick(config.PackDefault())
+		}
+		key := packKey{b.Size(), b.Rule(), cfg.Lookahead.VCTDepth, cfg.Lookahead.VCTNodes}
 		g := games[key]
 		if g == nil {
 			c := *cfg

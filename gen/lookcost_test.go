@@ -22,7 +22,8 @@ import (
 var chargeLine = regexp.MustCompile(`(?m)^scoreboard players add #la\.spent gomoku\.la ([0-9]+)$`)
 
 // lookCostPacks are the 9×9 lookahead packs the charge proofs run on,
-// freestyle and renju (shared: callers must not change them).
+// freestyle and renju, each also with stage 2's threat-space search on
+// (shared: callers must not change them).
 func lookCostPacks(t *testing.T) map[string]*Result {
 	t.Helper()
 	out := map[string]*Result{}
@@ -31,6 +32,10 @@ func lookCostPacks(t *testing.T) map[string]*Result {
 		cfg.Game.Size, cfg.Game.Rule = 9, rule
 		cfg.Lookahead.DefaultLevel = 0 // the quickest: the charges are the same at every level
 		out[rule.String()] = sharedPack(t, cfg, "lookahead")
+		// The gen_test package's withVCT budgets: the same pack.
+		la := &cfg.Lookahead
+		la.VCTDepth, la.VCTWidth, la.VCTNodes, la.DefendVCTNodes = 4, 6, 400, 150
+		out[rule.String()+"-vct"] = sharedPack(t, cfg, "lookahead")
 	}
 	return out
 }
@@ -44,7 +49,11 @@ func TestLookCharges(t *testing.T) {
 	}
 	for name, res := range lookCostPacks(t) {
 		t.Run(name, func(t *testing.T) {
-			report, err := checkLookCharges(res, moves)
+			n := moves
+			if res.Plan.Look.VCT {
+				n = 2 // each move's search is some 3,000 steps more
+			}
+			report, err := checkLookCharges(res, n)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,8 @@ import (
 )
 
 // TestLookDeclarationIsThePack: the search's declared functions and
-// registers (lookFuncs, lookFrame, lookState, lookControl) are the ones
+// registers (lookFuncs, lookFrame, lookState, lookControl and the
+// threat-space search's) are the ones
 // its templates make: every function of the pack's search that is not
 // rendered per cell, slot, list entry or scan is declared and every
 // declared one is rendered; la/step's dispatch reaches exactly the
@@ -113,7 +114,14 @@ func lookDeclarationProblems(res *Result, funcs []lookFunc) []string {
 		}
 		return false
 	}
-	for _, regs := range [][]string{res.Plan.Look.Regs, res.Plan.Look.State, lookControl, lookBudgets()} {
+	control := [][]string{res.Plan.Look.Regs, res.Plan.Look.State, lookControl, lookBudgets()}
+	if res.Plan.Look.VCT {
+		control = append(control, lookVCTControl)
+	}
+	if res.Plan.Look.DefendVCT {
+		control = append(control, lookDefendVCTControl)
+	}
+	for _, regs := range control {
 		for _, r := range regs {
 			if !named(r) {
 				problems = append(problems, fmt.Sprintf("register %s is declared but the pack never names #la.%s", r, r))

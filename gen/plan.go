@@ -669,7 +669,7 @@ func boardObjectives(p *Plan) map[string]bool {
 		case "gomoku.code_b", "gomoku.code_w", "gomoku.att_b", "gomoku.def_b", "gomoku.cls_b",
 			"gomoku.att_w", "gomoku.def_w", "gomoku.cls_w", "gomoku.total_b", "gomoku.total_w",
 			"gomoku.combo", "gomoku.combo_seen", "gomoku.combo_b", "gomoku.combo_w", "gomoku.excl",
-			"gomoku.la", "gomoku.val_b", "gomoku.val_w", "gomoku.f4b", "gomoku.f4w", "gomoku.qf":
+			"gomoku.la", "gomoku.val_b", "gomoku.val_w", "gomoku.f4b", "gomoku.f4w", "gomoku.qf", "gomoku.thb":
 			objs[o.Name] = true
 		}
 	}
@@ -724,6 +724,9 @@ func objectives(p *Plan) []Objective {
 			Objective{"gomoku.f4w", "dummy", "#<cell>: 1 if white makes a four there"},
 			Objective{"gomoku.qf", "dummy", "#<cell>: 1 if black would make two fours or two open threes there (renju's quick test)"},
 		)
+		if p.Look.VCT {
+			o = append(o, Objective{"gomoku.thb", "dummy", "#<cell>: black's fours and open threes there (combo mod 25), 0 if none"})
+		}
 	}
 	if p.Renju {
 		if p.Greedy == nil {

@@ -1,12 +1,17 @@
 package gen_test
 
 import (
+	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/datapack"
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/lookahead"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 )
 
@@ -86,4 +91,88 @@ func plantWeight(pattern string, change func(*gen.PatternPlan)) func(*testing.T,
 			t.Fatalf("the plan's lookup has no pattern named %s", pattern)
 		}
 	}
+}
+
+// TestVCTProofCatchesPlantedBugs proves that the pack's threat-space
+// search is held to its twin's: a bug planted in the pack's answers to a
+// three (the rendered functions edited, the native search untouched)
+// must make the pack's search differ from the twin's on the threat-space
+// tactics table, which is played until the first difference.
+func TestVCTProofCatchesPlantedBugs(t *testing.T) {
+	cfg := vctTableConfig(t)
+	all, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics-vct.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quick := *cfg
+	vctQuickDefence(&quick)
+	tests := []struct {
+		name string
+		kind string    // the table's positions played
+		rule game.Rule // ... of this rule
+		cfg  *config.Config
+		// edit returns a function's new text (or the text unchanged).
+		edit func(path, body string) string
+	}{
+		{"the defender's counter-fours left out of the answers", lookahead.KindVCT, game.Freestyle, cfg, func(path, body string) string {
+			if !strings.HasSuffix(path, "/la/vct/open.mcfunction") {
+				return body
+			}
+			return dropLines(body, func(l string) bool { return strings.Contains(l, "la/scan/counter_") })
+		}},
+		{"the three's open-four points left out of the answers", lookahead.KindVCT, game.Freestyle, cfg, func(path, body string) string {
+			if !strings.Contains(path, "/la/vct/line_") {
+				return body
+			}
+			open := fmt.Sprintf(" matches %d ", cfg.Weights.Attack[eval.OpenFour])
+			return dropLines(body, func(l string) bool { return strings.Contains(l, open) })
+		}},
+		// The defence's check of the opponent's threats: its line without
+		// the answers to a three (the threats and blocks only).
+		{"a check's line of threats without the answers", lookahead.KindDefendVCT, game.Renju, &quick, func(path, body string) string {
+			if !strings.HasSuffix(path, "/la/vct/step.mcfunction") {
+				return body
+			}
+			return dropLines(body, func(l string) bool { return strings.Contains(l, "la/vct/rec_list") })
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
+			tp := tacticPacks{cfg: tt.cfg, pack: func(c *config.Config) *datapack.Pack {
+				p := &datapack.Pack{Files: maps.Clone(lookaheadPack(t, c).Pack.Files)}
+				changed := 0
+				for path, body := range p.Files {
+					if nb := tt.edit(path, string(body)); nb != string(body) {
+						p.Files[path] = []byte(nb)
+						changed++
+					}
+				}
+				if changed == 0 {
+					t.Fatal("nothing planted")
+				}
+				return p
+			}}
+			for _, tc := range all {
+				if tc.Kind != tt.kind || tc.Board.Rule() != tt.rule {
+					continue
+				}
+				if _, _, err := tp.solve(t, tc); err != nil {
+					t.Logf("caught as expected on %s: %v", tc.Name, err)
+					return
+				}
+			}
+			t.Fatalf("with %s, the pack's search was the twin's on every position", tt.name)
+		})
+	}
+}
+
+// dropLines is body without the lines drop picks.
+func dropLines(body string, drop func(string) bool) string {
+	var keep []string
+	for _, l := range strings.SplitAfter(body, "\n") {
+		if !drop(l) {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "")
 }

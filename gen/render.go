@@ -422,6 +422,7 @@ type (
 	}
 	comboData struct {
 		I    int
+		VCT  bool // the lookahead's threat-space search is on
 		Look bool
 		K    int // the cell's scan chunk (Look)
 	}
@@ -556,7 +557,7 @@ func (r *renderer) renderGreedy(p *Plan, g *GreedyPlan) {
 		}
 		r.fn(fmt.Sprintf("greedy/stone/%d", i), "greedy/stone", stoneData{I: i, R: g.R, Touch: touch})
 		r.fn(fmt.Sprintf("greedy/fresh/%d", i), "greedy/fresh", freshData{I: i, Init: g.CellInit[i], Dirs: []int{0, 1, 2, 3}, Look: g.Look, K: k})
-		r.fn(fmt.Sprintf("greedy/combo/%d", i), "greedy/combo", comboData{I: i, Look: g.Look, K: k})
+		r.fn(fmt.Sprintf("greedy/combo/%d", i), "greedy/combo", comboData{I: i, Look: g.Look, VCT: p.Look != nil && p.Look.VCT, K: k})
 	}
 	for _, s := range g.Slots {
 		r.fn(fmt.Sprintf("greedy/slot/%d_%d", s.Q, s.D), "greedy/slot", slotData{G: g, S: s})
@@ -625,6 +626,17 @@ type (
 		Up      []lookSwap
 	}
 	lookSwap struct{ J, Above int }
+	// lookVCTData is a cell's (and, for la/vct/line, one line's) data for
+	// a three's answers: QFA leaves out the open-four points black may
+	// not play (the attacker is renju's black), QFD the answers black may
+	// not play (the defender is).
+	lookVCTData struct {
+		C              LookVCTCell
+		L              LookVCTLine
+		Col            string
+		Four, OpenFour int32
+		QFA, QFD       bool
+	}
 )
 
 func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
@@ -653,7 +665,33 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 			r.fn(fmt.Sprintf("la/ins_%s/%d", col, c.I), "la/ins", d)
 		}
 	}
+	if lp.DefendVCT {
+		for _, a := range lp.Answers {
+			r.fn(fmt.Sprintf("la/vct/rec_k/%d", a.I), "la/vct/rec_k", a)
+		}
+	}
+	for _, c := range lp.VCTCells {
+		r.fn(fmt.Sprintf("la/vct/cell/%d", c.I), "la/vct/cell", c.I)
+		for _, col := range []string{"b", "w"} {
+			d := lookVCTData{C: c, Col: col, Four: lp.Four, OpenFour: lp.OpenFour, QFA: lp.Renju && col == "b", QFD: lp.Renju && col == "w"}
+			r.fn(fmt.Sprintf("la/vct/lines_%s/%d", col, c.I), "la/vct/lines_cell", d)
+			for _, l := range c.Lines {
+				d.L = l
+				r.fn(fmt.Sprintf("la/vct/line_%s/%d/%d", col, c.I, l.D), "la/vct/line", d)
+			}
+		}
+	}
 	for _, s := range lp.Scans {
+		if s.Counter {
+			d := lookScanData{S: s}
+			r.fn(fmt.Sprintf("la/scan/%s_%s", s.Name, s.Col), "la/vct/counter", d)
+			r.fn(fmt.Sprintf("la/scan/%s_%s/next", s.Name, s.Col), "la/scan_next", d)
+			for _, k := range s.Chunks {
+				d.K = k
+				r.fn(fmt.Sprintf("la/scan/%s_%s/%d", s.Name, s.Col, k.K), "la/vct/counter_chunk", d)
+			}
+			continue
+		}
 		ws := make([]int, s.W)
 		for j := range ws {
 			ws[j] = j

@@ -89,6 +89,11 @@ const Win int32 = 1 << 30
 // nothing.
 const MaxPly = 24
 
+// MaxLine bounds a refuting line the defence reads: its first MaxLine
+// cells (a line of threats lists every answer to each three, and the
+// pack keeps the line in as many registers).
+const MaxLine = 48
+
 // WonAbove separates forced results from the static values of quiet
 // leaves, which config.MaxLookaheadValue keeps within ±2^28.
 const WonAbove = Win - 1<<20
@@ -308,7 +313,8 @@ func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
 // refuted plays m for t and reports whether the opponent then wins by
 // continuous fours (at most vcf_depth of them, deepened, within
 // defend_nodes stones, m's own included); s.line is then the win's
-// stones, the opponent's fours and the blocks in order. If m is a four,
+// stones, the opponent's fours and the blocks in order (its first
+// MaxLine). If m is a four,
 // the opponent's block comes first and the fours are looked for as if
 // t then passed; a block that makes a four of its own refutes m (t would
 // have to answer it), one renju's black may not play leaves m safe.
@@ -337,6 +343,7 @@ func (s *Searcher) refuted(m int, t game.Colour) bool {
 	}
 	s.st.Remove(m)
 	slices.Reverse(s.line)
+	s.line = s.line[:min(len(s.line), MaxLine)]
 	return five > 0
 }
 

@@ -27,8 +27,9 @@ const (
 	KindVCF       = "vcf"        // the side to move wins by continuous fours
 	KindFourThree = "four-three" // ... and its line makes a four and an open three at once
 	KindDefend    = "defend"     // the opponent wins by continuous fours unless one of few moves is played
-	// The threat-space kinds (testdata/tactics-vct.txt; the pack has no
-	// threat-space search yet, so its table stays without them).
+	// The threat-space kinds (testdata/tactics-vct.txt, which the pack
+	// plays with a VCT config: the default config has it off, so the main
+	// table stays without them).
 	KindVCT       = "vct"        // the side to move wins by fours and open threes, not by fours alone
 	KindDefendVCT = "defend-vct" // the opponent wins by threats unless one of few moves is played
 )

@@ -18,8 +18,8 @@ import (
 // The threat-space table (testdata/tactics-vct.txt) is made as the main
 // table is, from greedy games judged by sim/search, with positions the
 // judge wins by threats and no win by fours alone. It is a file of its
-// own because the pack, which has no threat-space search yet, must solve
-// every position of the main one. To make it again:
+// own because the pack's default config, without the threat-space search,
+// must solve every position of the main one. To make it again:
 //
 //	go test ./sim/lookahead -run GenerateVCTTactics -timeout 1h -args -gen-vct-tactics
 var genVCTTactics = flag.Bool("gen-vct-tactics", false, "write testdata/tactics-vct.txt from greedy games, judged by sim/search")
@@ -40,8 +40,8 @@ func TestGenerateVCTTactics(t *testing.T) {
 		t.Skip("pass -gen-vct-tactics to write testdata/tactics-vct.txt")
 	}
 	var sb strings.Builder
-	sb.WriteString(`# Threat-space tactics for the lookahead AI's native VCT (sim/lookahead with
-# lookahead.vct_depth set; the pack has none yet), made by
+	sb.WriteString(`# Threat-space tactics for the lookahead AI's VCT (sim/lookahead with
+# lookahead.vct_depth set, and the pack built from such a config), made by
 # TestGenerateVCTTactics from greedy games and proved by the search engine
 # (sim/search, 300,000 nodes for each move of an answer key). Renju positions are ones where the lookahead's quick test of a
 # black move agrees with the full rule on every empty cell, in the position

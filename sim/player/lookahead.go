@@ -69,9 +69,8 @@ func ParseLookaheadSpec(arg string) (file, level string, err error) {
 // node for node. Without a config it plays the pack's default config
 // (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does, and
 // without a level the config's lookahead.level, the one a new board
-// starts at. A config
-// with lookahead.vct_depth set adds the threat-space search, which the
-// pack does not have yet.
+// starts at. A config with lookahead.vct_depth set adds the threat-space
+// search, as the pack built from it does.
 type Lookahead struct {
 	name     string
 	cfg      config.Lookahead
