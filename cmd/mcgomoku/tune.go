@@ -27,6 +27,8 @@ import (
 // tuneOptions are the flags of "mcgomoku tune".
 type tuneOptions struct {
 	config     string
+	ai         string // who plays: greedy or lookahead; "" = the config's ai.profile
+	level      string // the lookahead's level; "" = the config's lookahead.level
 	against    []string
 	games      int
 	out        string
@@ -47,14 +49,19 @@ type tuneOptions struct {
 func init() {
 	register(&command{
 		name:    "tune",
-		summary: "tune the greedy AI's weights by self-play (SPSA) and write them back into the TOML config",
-		usage: `--out FILE [--config FILE] [--against SPEC[,SPEC…]] [--games N] [--jobs K] [--resume] [flags]
+		summary: "tune the greedy or lookahead AI's values by self-play (SPSA) and write them back into the TOML config",
+		usage: `--out FILE [--config FILE] [--ai greedy|lookahead [--level NAME]] [--against SPEC[,SPEC…]] [--games N] [--jobs K] [--resume] [flags]
 
-The config's [tune] section names the weights to tune with their bounds
-and steps (see examples/default.toml). Opponents, each tuned against with
-the same openings for the two perturbed weight sets:
-  self      the two perturbed weight sets play each other (the default)
-  start     the greedy AI with the starting weights
+The config's [tune] section names the values to tune with their bounds
+and steps (see examples/default.toml): weights.* (the greedy AI, and the
+lookahead's move ordering) and lookahead.value.* (the lookahead's leaf
+values, tuned only with --ai lookahead). --ai chooses the AI that plays
+with the tuned values (default: lookahead when the config's ai.profile
+is lookahead, else greedy); the lookahead plays at the config's
+lookahead.level, or at --level. Opponents, each tuned against with the same
+openings for the two perturbed value sets:
+  self      the two perturbed value sets play each other (the default)
+  start     the same AI with the starting values
   SPEC      any player, as for sim: seed004, greedy:other.toml, search:nodes=2000,threads=1
 A checkpoint is saved after a batch every few seconds and whenever the
 run stops; Ctrl-C and --resume lose nothing.
@@ -64,6 +71,8 @@ the run to --chart.`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &tuneOptions{}
 			fs.StringVar(&o.config, "config", "", "the config to tune: its [tune] section and starting weights (default: the embedded default)")
+			fs.StringVar(&o.ai, "ai", "", "the AI that plays with the tuned values: greedy or lookahead (default: the config's ai.profile if lookahead, else greedy)")
+			fs.StringVar(&o.level, "level", "", "the lookahead's level that plays, one of the config's [lookahead.levels] (default: its lookahead.level)")
 			fs.StringArrayVar(&o.against, "against", nil, "opponents, comma-separated or repeated (default: self)")
 			fs.IntVar(&o.games, "games", 0, "tuning games to play; sets the iterations (default: [tune] iterations)")
 			fs.StringVar(&o.out, "out", "", "write the tuned config here (required; may be the --config file)")
@@ -107,6 +116,8 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		return usagef("--verify %d: want at most %d games", o.verify, maxGames)
 	case o.lag < 0 || o.lag > tune.MaxLag:
 		return usagef("--lag %d: want 0..%d", o.lag, tune.MaxLag)
+	case o.ai != "" && o.ai != "greedy" && o.ai != "lookahead":
+		return usagef("--ai %q: want greedy or lookahead (the AIs tune can play)", o.ai)
 	}
 	name, src := "(default)", examples.Default
 	if o.config != "" {
@@ -122,6 +133,27 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	if err := cfg.CheckTune(); err != nil {
 		return err
+	}
+	ai := o.ai
+	if ai == "" {
+		ai = "greedy"
+		if cfg.AI.Profile == "lookahead" {
+			ai = "lookahead"
+		}
+	}
+	if err := cfg.CheckTuneAI(ai, src); err != nil {
+		return err
+	}
+	if o.level != "" && ai != "lookahead" {
+		return usagef("--level %q: only the lookahead has levels (--ai lookahead)", o.level)
+	}
+	level := o.level
+	if level == "" {
+		level = cfg.Lookahead.LevelName(cfg.Lookahead.DefaultLevel)
+	}
+	look, err := cfg.Lookahead.Named(level)
+	if err != nil {
+		return usagef("--level: %s: %v", name, err)
 	}
 	if fs.Changed("lag") {
 		cfg.Tune.Lag = o.lag
@@ -161,6 +193,11 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	g := &tune.Games{Base: cfg.Weights, Index: index, Against: against, Pairs: tc.Pairs,
 		Size: cfg.Game.Size, Rule: cfg.Game.Rule, Stones: o.stones, Seed: o.seed, Jobs: o.jobs}
+	played := ai
+	if ai == "lookahead" {
+		g.Lookahead = &look
+		played = fmt.Sprintf("lookahead (level %s)", level)
+	}
 	if o.openings != "" {
 		if g.Openings, err = arena.LoadOpenings(o.openings, cfg.Game.Size, cfg.Game.Rule, 0); err != nil {
 			return err
@@ -211,8 +248,8 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 			return err
 		}
 	}
-	fmt.Fprintf(e.stderr, "tuning %d weights of %s: %d iterations of %d games against %s (%d×%d %v), checkpoint %s\n",
-		len(params), name, iterations, g.PerIteration(), strings.Join(against, ", "), cfg.Game.Size, cfg.Game.Size, cfg.Game.Rule, o.checkpoint)
+	fmt.Fprintf(e.stderr, "tuning %d values of %s, played by %s: %d iterations of %d games against %s (%d×%d %v), checkpoint %s\n",
+		len(params), name, played, iterations, g.PerIteration(), strings.Join(against, ", "), cfg.Game.Size, cfg.Game.Size, cfg.Game.Rule, o.checkpoint)
 
 	err = run.Continue(ctx, st)
 	prog.finish()
@@ -249,19 +286,15 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 			}
 		}
 	}
-	values := map[string]int64{}
-	w := g.Weights(st.Theta)
-	for i, p := range params {
-		values[p.Key] = int64(*config.TunedWeight(&w, index[i]))
-	}
-	text, err := tune.Rewrite(name, src, values, o.header(name, st, g, against, params, values, verified))
+	values := g.Values(st.Theta)
+	text, err := tune.Rewrite(name, src, values, o.header(name, ai, st, g, against, params, values, verified))
 	if err != nil {
 		return err
 	}
 	if err := atomicfile.Write(o.out, text); err != nil {
 		return err
 	}
-	if err := o.report(e.stdout, st, params, values, verified); err != nil {
+	if err := o.report(e.stdout, ai, st, params, values, verified); err != nil {
 		return err
 	}
 	if interrupted {
@@ -304,13 +337,19 @@ func (o *tuneOptions) writeChart(st *tune.State) error {
 }
 
 // header is the comment block written at the top of the tuned config.
-func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against []string, params []tune.Param, values map[string]int64, res *arena.Result) []string {
+func (o *tuneOptions) header(name, ai string, st *tune.State, g *tune.Games, against []string, params []tune.Param, values map[string]int64, res *arena.Result) []string {
 	ops := fmt.Sprintf("random %d-stone openings", o.stones)
 	if o.openings != "" {
 		ops = "the openings of " + o.openings
 	}
+	// A greedy run's header reads as it always did (examples/tuned.toml
+	// is reproduced byte for byte).
+	by, what := "", tunedNoun(ai, "weights", "values")
+	if ai != "greedy" {
+		by = ", played by the " + ai
+	}
 	lines := []string{
-		fmt.Sprintf("Tuned by mcgomoku tune from %s: %d SPSA iterations (lag %d), %d games against %s", name, st.Iteration, st.Settings.Lag, st.Games, strings.Join(against, ", ")),
+		fmt.Sprintf("Tuned by mcgomoku tune from %s: %d SPSA iterations (lag %d), %d games against %s%s", name, st.Iteration, st.Settings.Lag, st.Games, strings.Join(against, ", "), by),
 		fmt.Sprintf("on %d×%d %v from %s, seed %d.", g.Size, g.Size, g.Rule, ops, o.seed),
 	}
 	if res != nil {
@@ -327,23 +366,23 @@ func (o *tuneOptions) header(name string, st *tune.State, g *tune.Games, against
 		if res.Stopped != "" {
 			stopped = fmt.Sprintf(", %s after %d of %d", res.Stopped, res.Played, res.Planned)
 		}
-		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting weights over %d games (%d openings, colours swapped%s):", p.WDL.Games(), p.Penta.Pairs(), stopped),
+		lines = append(lines, fmt.Sprintf("Verification: tuned against the starting %s over %d games (%d openings, colours swapped%s):", what, p.WDL.Games(), p.Penta.Pairs(), stopped),
 			fmt.Sprintf("  %s, wins %d, losses %d, draws %d, LOS %.1f%%.", elo, p.WDL.Wins, p.WDL.Losses, p.WDL.Draws, 100*e.LOS))
 	}
-	lines = append(lines, "Tuned weights (start → tuned):")
+	lines = append(lines, "Tuned "+what+" (start → tuned):")
 	for _, p := range params {
 		lines = append(lines, fmt.Sprintf("  %s: %d → %d", p.Key, int64(p.Start), values[p.Key]))
 	}
 	return append([]string{}, lines...)
 }
 
-func (o *tuneOptions) report(w io.Writer, st *tune.State, params []tune.Param, values map[string]int64, res *arena.Result) error {
+func (o *tuneOptions) report(w io.Writer, ai string, st *tune.State, params []tune.Param, values map[string]int64, res *arena.Result) error {
 	var b strings.Builder
 	width := 0
 	for _, p := range params {
 		width = max(width, len(p.Key))
 	}
-	fmt.Fprintf(&b, "%-*s  %8s  %8s  %s\n", width, "weight", "start", "tuned", "bounds")
+	fmt.Fprintf(&b, "%-*s  %8s  %8s  %s\n", width, tunedNoun(ai, "weight", "value"), "start", "tuned", "bounds")
 	for _, p := range params {
 		fmt.Fprintf(&b, "%-*s  %8d  %8d  %g..%g\n", width, p.Key, int64(p.Start), values[p.Key], p.Min, p.Max)
 	}
@@ -362,7 +401,7 @@ func (o *tuneOptions) report(w io.Writer, st *tune.State, params []tune.Param, v
 		e := res.Pairings[0].Estimate()
 		// An unbroken run has an infinite interval; its bound decides.
 		if e.Low > 0 && !e.Bounded() || e.Bounded() && e.Bound > 0 {
-			b.WriteString("the tuned weights are stronger: the 95% interval excludes zero\n")
+			b.WriteString("the tuned " + tunedNoun(ai, "weights", "values") + " are stronger: the 95% interval excludes zero\n")
 		} else {
 			b.WriteString("not shown stronger: the 95% interval includes zero\n")
 		}
@@ -370,6 +409,16 @@ func (o *tuneOptions) report(w io.Writer, st *tune.State, params []tune.Param, v
 	fmt.Fprintf(&b, "\nwrote %s, chart %s, checkpoint %s\n", o.out, o.chart, o.checkpoint)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// tunedNoun names what a run tunes: a greedy run its weights (as its
+// output always read), a lookahead run its values (weights and leaf
+// values).
+func tunedNoun(ai, greedy, lookahead string) string {
+	if ai == "greedy" {
+		return greedy
+	}
+	return lookahead
 }
 
 func marginText(m float64) string {
@@ -451,7 +500,7 @@ func (p *tuneProgress) finish() { p.bar.finish() }
 // weights.attack.open_three → a.open_three.
 func shortName(key string) string {
 	k := strings.TrimPrefix(key, "weights.")
-	for _, r := range [][2]string{{"attack_combo.", "ac."}, {"defence_combo.", "dc."}, {"attack.", "a."}, {"defence.", "d."}} {
+	for _, r := range [][2]string{{"attack_combo.", "ac."}, {"defence_combo.", "dc."}, {"attack.", "a."}, {"defence.", "d."}, {config.LookaheadValuePrefix, "v."}} {
 		if strings.HasPrefix(k, r[0]) {
 			return r[1] + strings.TrimPrefix(k, r[0])
 		}

@@ -30,13 +30,20 @@ pairs = 1
 "weights.defence.three" = { min = 20, max = 1_000, step = 40, rate = 0.05 }
 `
 
-func TestTuneCommand(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.toml")
-	out := filepath.Join(dir, "out.toml")
-	if err := os.WriteFile(in, []byte(tinyTune), 0o644); err != nil {
+// tuneFiles writes config text to in.toml in a fresh directory and
+// names out.toml beside it.
+func tuneFiles(t *testing.T, config string) (dir, in, out string) {
+	t.Helper()
+	dir = t.TempDir()
+	in, out = filepath.Join(dir, "in.toml"), filepath.Join(dir, "out.toml")
+	if err := os.WriteFile(in, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return dir, in, out
+}
+
+func TestTuneCommand(t *testing.T) {
+	dir, in, out := tuneFiles(t, tinyTune)
 	args := []string{"tune", "--config", in, "--out", out, "--against", "self,start", "--verify", "20",
 		"--check", "2", "--batch", "2", "--jobs", "2", "--seed", "4"}
 	code, stdout, stderr := runCmd(t, "", args...)
@@ -104,6 +111,87 @@ func TestTuneCommand(t *testing.T) {
 	}
 }
 
+// tinyLookaheadTune is tinyTune for the lookahead: its ai.profile makes
+// the lookahead play, which tunes a leaf value and an ordering weight.
+const tinyLookaheadTune = `[game]
+size = 9
+
+[ai]
+profile = "lookahead"
+
+[lookahead]
+nodes = 200
+
+[lookahead.value]
+four = 60              # kept comment
+
+[tune]
+iterations = 4
+pairs = 1
+
+[tune.params]
+"weights.attack.open_three" = { min = 500, max = 6_000, step = 200, rate = 0.05 }
+"lookahead.value.four" = { min = 0, max = 600, step = 20, rate = 0.05 }
+`
+
+func TestTuneLookahead(t *testing.T) {
+	dir, in, out := tuneFiles(t, tinyLookaheadTune)
+	code, stdout, stderr := runCmd(t, "", "tune", "--config", in, "--out", out, "--level", "quick", "--verify", "4", "--check", "0", "--jobs", "2", "--seed", "2")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "played by lookahead (level quick)") {
+		t.Errorf("stderr does not say the lookahead plays:\n%s", stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Parse(out, text)
+	if err != nil {
+		t.Fatalf("the tuned config does not load: %v", err)
+	}
+	st, err := tune.LoadState(filepath.Join(dir, "out.tune.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Parameters in index order: the weight, then the lookahead's value.
+	if got, want := c.Weights.Attack[eval.OpenThree], int32(roundHalf(st.Theta[0])); got != want {
+		t.Errorf("weights.attack.open_three: the file holds %d, the run ended at %d", got, want)
+	}
+	if got, want := c.Lookahead.Value[eval.Four], int32(roundHalf(st.Theta[1])); got != want {
+		t.Errorf("lookahead.value.four: the file holds %d, the run ended at %d", got, want)
+	}
+	if c.Lookahead.Value[eval.Four] == 60 {
+		t.Errorf("lookahead.value.four did not move from 60 (theta %v)", st.Theta)
+	}
+	for _, want := range []string{"played by the lookahead", "Tuned values (start → tuned):", "#   lookahead.value.four: 60 → ", "# kept comment"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the tuned config lacks %q:\n%s", want, text)
+		}
+	}
+	for _, want := range []string{"lookahead.value.four", "tuned vs start: 4 of 4 games"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.HasPrefix(stdout, "value ") {
+		t.Errorf("the table's first column is not headed value:\n%s", stdout)
+	}
+
+	// Another level is another lookahead: its checkpoint does not resume.
+	code, _, stderr = runCmd(t, "", "tune", "--config", in, "--out", out, "--level", "normal", "--verify", "4", "--check", "0", "--seed", "2", "--resume")
+	if code != exitFailure || !strings.Contains(stderr, "other settings") {
+		t.Errorf("--resume at another level: exit %d, %s", code, stderr)
+	}
+
+	// The same plan with greedy playing: its value would change no game.
+	code, _, stderr = runCmd(t, "", "tune", "--config", in, "--out", filepath.Join(dir, "g.toml"), "--ai", "greedy")
+	if code != exitFailure || !strings.Contains(stderr, in+`:19: key "tune.params.lookahead.value.four": lookahead.value.four is the lookahead's value, and the greedy AI plays these games`) {
+		t.Errorf("--ai greedy with a lookahead value: exit %d, %s", code, stderr)
+	}
+}
+
 func roundHalf(v float64) float64 {
 	if v < 0 {
 		return -roundHalf(-v)
@@ -131,6 +219,9 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--stones", "300"}, exitUsage, "do not fit a 15×15 board"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--check", "-1"}, exitUsage, "--check"},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--lag", "9"}, exitUsage, "--lag 9: want 0..8"},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--ai", "seed000"}, exitUsage, `--ai "seed000": want greedy or lookahead`},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--ai", "lookahead", "--level", "quik"}, exitUsage, `--level: (default): unknown level "quik"; did you mean "quick"?`},
+		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--level", "quick"}, exitUsage, `--level "quick": only the lookahead has levels`},
 		{[]string{"tune", "--out", filepath.Join(dir, "x.toml"), "--config", filepath.Join(dir, "none.toml")}, exitFailure, "reading config"},
 	} {
 		code, _, stderr := runCmd(t, "", tt.args...)

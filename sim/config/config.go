@@ -535,7 +535,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.block(&pk.Win, r.Pack.Win, "pack.win")
 	d.intIn(&pk.Boards, r.Pack.Boards, "pack.boards", 1, MaxBoards)
 	d.intIn(&pk.BoardsPerPlayer, r.Pack.PerPlayer, "pack.boards_per_player", 1, MaxBoards)
-	d.tune(&c.Tune, &r.Tune, c.Weights)
+	d.tune(&c.Tune, &r.Tune, &c)
 	if d.err != nil {
 		return nil, d.err
 	}

@@ -8,7 +8,9 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 )
 
-// Tune is the [tune] section: which greedy weights `mcgomoku tune` moves,
+// Tune is the [tune] section: which values `mcgomoku tune` moves (the
+// greedy weights, which are also the lookahead's move ordering, and the
+// lookahead's leaf values),
 // within what bounds and with what step sizes, and the SPSA schedule
 // (sim/tune). The names follow fishtest's SPSA tuner, so its guides apply:
 // step is c_end, rate is r_end, stability is A as a share of the
@@ -25,18 +27,18 @@ type Tune struct {
 	// lets four iterations play at once so that no core waits for the
 	// last game of one.
 	Lag int
-	// Params has one entry per tunable weight, indexed as TunableKeys;
+	// Params has one entry per tunable value, indexed as TunableKeys;
 	// the entries with On set are tuned. An array, not a map, so a Config
 	// stays comparable.
 	Params [NumTunable]TuneParam
 }
 
-// TuneParam declares how one weight is tuned.
+// TuneParam declares how one value is tuned.
 type TuneParam struct {
 	On       bool
 	Min, Max int32 // bounds, inclusive; the tuned value never leaves them
 	// Step is c_end: the perturbation ±c_k at the last iteration, in
-	// weight units. The run starts with Step × Iterations^Gamma.
+	// the value's units. The run starts with Step × Iterations^Gamma.
 	Step float64
 	// Rate is r_end: at the last iteration a game pair's result r moves
 	// the weight by about Rate × Step × r. 0 means Tune.Rate.
@@ -80,10 +82,18 @@ func DefaultTune() Tune {
 	return t
 }
 
-// NumTunable is the number of tunable weights: the centre bias and every
-// pattern and combination weight. Noise is not tunable: it adds
-// randomness, not strength.
-const NumTunable = 1 + 2*int(eval.NumPatterns) + 2*int(eval.NumCombos)
+// NumTunableWeights is the number of tunable greedy weights: the centre
+// bias and every pattern and combination weight. Noise is not tunable: it
+// adds randomness, not strength.
+const NumTunableWeights = 1 + 2*int(eval.NumPatterns) + 2*int(eval.NumCombos)
+
+// NumTunable is the number of tunable values: the greedy weights, then the
+// lookahead's leaf value of every pattern (lookahead.value.*), which only
+// the lookahead's play depends on.
+const NumTunable = NumTunableWeights + int(eval.NumPatterns)
+
+// LookaheadValuePrefix starts the keys of the lookahead's tunable values.
+const LookaheadValuePrefix = "lookahead.value."
 
 var tunableKeys = func() []string {
 	keys := []string{"weights.centre"}
@@ -97,15 +107,19 @@ var tunableKeys = func() []string {
 			keys = append(keys, "weights."+t+"."+c)
 		}
 	}
+	for _, p := range eval.PatternNames() {
+		keys = append(keys, LookaheadValuePrefix+p)
+	}
 	if len(keys) != NumTunable {
 		panic("internal error: tunable keys miscounted")
 	}
 	return keys
 }()
 
-// TunableKeys lists the config keys of the tunable weights, in index
+// TunableKeys lists the config keys of the tunable values, in index
 // order: weights.centre, weights.attack.*, weights.defence.*,
-// weights.attack_combo.*, weights.defence_combo.*, each in enum order.
+// weights.attack_combo.*, weights.defence_combo.*, lookahead.value.*,
+// each in enum order.
 func TunableKeys() []string { return append([]string(nil), tunableKeys...) }
 
 // TunableIndex maps a key ("weights.attack.open_three") to its index.
@@ -118,7 +132,21 @@ func TunableIndex(key string) (int, bool) {
 	return 0, false
 }
 
-// TunedWeight points at the weight with tunable index i.
+// IsLookaheadValue says whether tunable index i is one of the lookahead's
+// values (lookahead.value.*) rather than a greedy weight.
+func IsLookaheadValue(i int) bool { return i >= NumTunableWeights && i < NumTunable }
+
+// TunedValue points at the value with tunable index i in c: a weight or
+// one of the lookahead's values.
+func TunedValue(c *Config, i int) *int32 {
+	if IsLookaheadValue(i) {
+		return &c.Lookahead.Value[i-NumTunableWeights]
+	}
+	return TunedWeight(&c.Weights, i)
+}
+
+// TunedWeight points at the weight with tunable index i, which must be
+// below NumTunableWeights (TunedValue takes any index).
 func TunedWeight(w *eval.Weights, i int) *int32 {
 	np, nc := int(eval.NumPatterns), int(eval.NumCombos)
 	switch {
@@ -130,13 +158,13 @@ func TunedWeight(w *eval.Weights, i int) *int32 {
 		return &w.Defence[i-1-np]
 	case i < 1+2*np+nc:
 		return &w.AttackCombo[i-1-2*np]
-	case i < NumTunable:
+	case i < NumTunableWeights:
 		return &w.DefenceCombo[i-1-2*np-nc]
 	}
 	panic(fmt.Sprintf("internal error: tunable index %d out of range", i))
 }
 
-// ParamRate is the r_end of tunable weight i: its own or the section's.
+// ParamRate is the r_end of tunable value i: its own or the section's.
 func (t *Tune) ParamRate(i int) float64 {
 	if r := t.Params[i].Rate; r > 0 {
 		return r
@@ -144,7 +172,7 @@ func (t *Tune) ParamRate(i int) float64 {
 	return t.Rate
 }
 
-// CheckTune reports the first tuned weight whose start value lies outside
+// CheckTune reports the first tuned value whose start value lies outside
 // its bounds. The loader checks the parameters a file declares itself; a
 // file that inherits the default's parameters but moves one of their
 // weights outside the default bounds is only refused when it is tuned.
@@ -153,7 +181,7 @@ func (c *Config) CheckTune() error {
 		if !p.On {
 			continue
 		}
-		if v := *TunedWeight(&c.Weights, i); v < p.Min || v > p.Max {
+		if v := *TunedValue(c, i); v < p.Min || v > p.Max {
 			return &Error{File: c.Source, Key: "tune.params." + tunableKeys[i],
 				Msg: fmt.Sprintf("the start value %d (%s) is outside min..max %d..%d; declare [tune.params] to choose the bounds", v, tunableKeys[i], p.Min, p.Max)}
 		}
@@ -194,9 +222,10 @@ func init() {
 	}
 }
 
-// tune decodes [tune]; w holds the weights after this file's [weights],
-// the start values the declared bounds must contain.
-func (d *decoder) tune(t *Tune, r *rawTune, w eval.Weights) {
+// tune decodes [tune]; c holds the weights and lookahead values after
+// this file's [weights] and [lookahead], the start values the declared
+// bounds must contain.
+func (d *decoder) tune(t *Tune, r *rawTune, c *Config) {
 	d.intIn(&t.Iterations, r.Iterations, "tune.iterations", 1, 1<<30)
 	d.intIn(&t.Pairs, r.Pairs, "tune.pairs", 1, 1<<16)
 	d.floatIn(&t.Alpha, r.Alpha, "tune.alpha", 0, 1, false)
@@ -215,18 +244,18 @@ func (d *decoder) tune(t *Tune, r *rawTune, w eval.Weights) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		d.tuneParam(t, k, r.Params[k], w)
+		d.tuneParam(t, k, r.Params[k], c)
 	}
 }
 
-func (d *decoder) tuneParam(t *Tune, key string, m rawParam, w eval.Weights) {
+func (d *decoder) tuneParam(t *Tune, key string, m rawParam, c *Config) {
 	full := "tune.params." + key
 	i, ok := TunableIndex(key)
 	if !ok {
 		if key == "weights.noise" {
 			d.fail(full, "noise cannot be tuned: it adds randomness, not strength")
 		} else {
-			d.fail(full, "not a tunable weight"+didYouMean(key, tunableKeys))
+			d.fail(full, "not a tunable value"+didYouMean(key, tunableKeys))
 		}
 		return
 	}
@@ -239,8 +268,13 @@ func (d *decoder) tuneParam(t *Tune, key string, m rawParam, w eval.Weights) {
 			return
 		}
 	}
+	// A bound is a value the section's own key accepts.
+	limit := int64(math.MaxInt32)
+	if IsLookaheadValue(i) {
+		limit = MaxLookaheadValue
+	}
 	var lo, hi int64
-	if !d.integer(&lo, m.Min, full+".min", 0, math.MaxInt32) || !d.integer(&hi, m.Max, full+".max", 0, math.MaxInt32) {
+	if !d.integer(&lo, m.Min, full+".min", 0, limit) || !d.integer(&hi, m.Max, full+".max", 0, limit) {
 		return
 	}
 	if lo >= hi {
@@ -251,7 +285,7 @@ func (d *decoder) tuneParam(t *Tune, key string, m rawParam, w eval.Weights) {
 	d.floatIn(&p.Step, m.Step, full+".step", 0, float64(hi-lo), true)
 	d.floatIn(&p.Rate, m.Rate, full+".rate", 0, 1e6, true)
 	t.Params[i] = p
-	if v := *TunedWeight(&w, i); v < p.Min || v > p.Max {
+	if v := *TunedValue(c, i); v < p.Min || v > p.Max {
 		d.fail(full, fmt.Sprintf("the start value %d (%s) is outside min..max %d..%d", v, key, p.Min, p.Max))
 	}
 }
@@ -316,7 +350,7 @@ func tomlType(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// TunedKeys lists the keys of the tuned weights, in index order.
+// TunedKeys lists the keys of the tuned values, in index order.
 func (t *Tune) TunedKeys() []string {
 	var keys []string
 	for i, p := range t.Params {
@@ -325,4 +359,22 @@ func (t *Tune) TunedKeys() []string {
 		}
 	}
 	return keys
+}
+
+// CheckTuneAI reports a tuned lookahead value (lookahead.value.*) when the
+// tuning games are played by ai, "greedy" or "lookahead", and it is not
+// the lookahead: no game would depend on the value. src is the config's
+// text, for the line of the value's [tune.params] entry.
+func (c *Config) CheckTuneAI(ai string, src []byte) error {
+	if ai == "lookahead" {
+		return nil
+	}
+	for i, p := range c.Tune.Params {
+		if p.On && IsLookaheadValue(i) {
+			key := "tune.params." + tunableKeys[i]
+			return &Error{File: c.Source, Line: newLocator(src).lineOf(key), Key: key,
+				Msg: fmt.Sprintf("%s is the lookahead's value, and the %s AI plays these games: tune it with --ai lookahead or ai.profile = \"lookahead\"", tunableKeys[i], ai)}
+		}
+	}
+	return nil
 }

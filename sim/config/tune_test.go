@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcgomoku/mcgomoku/examples"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 )
 
@@ -12,17 +13,24 @@ func TestTunableKeys(t *testing.T) {
 	if len(keys) != NumTunable {
 		t.Fatalf("got %d keys, want %d", len(keys), NumTunable)
 	}
-	var w eval.Weights
+	var c Config
+	w := &c.Weights
 	seen := map[*int32]string{}
 	for i, k := range keys {
 		if j, ok := TunableIndex(k); !ok || j != i {
 			t.Errorf("TunableIndex(%q) = %d, %v; want %d", k, j, ok, i)
 		}
-		p := TunedWeight(&w, i)
+		p := TunedValue(&c, i)
 		if other, dup := seen[p]; dup {
-			t.Errorf("%s and %s share a weight", k, other)
+			t.Errorf("%s and %s share a value", k, other)
 		}
 		seen[p] = k
+		if look := strings.HasPrefix(k, LookaheadValuePrefix); look != IsLookaheadValue(i) {
+			t.Errorf("%s: IsLookaheadValue = %v", k, !look)
+		}
+		if !IsLookaheadValue(i) && TunedWeight(w, i) != p {
+			t.Errorf("%s: TunedWeight and TunedValue point at different fields", k)
+		}
 	}
 	// Spot checks that key and field agree.
 	for _, tt := range []struct {
@@ -34,9 +42,16 @@ func TestTunableKeys(t *testing.T) {
 		{"weights.defence.five", &w.Defence[eval.Five]},
 		{"weights.attack_combo.double_three", &w.AttackCombo[eval.DoubleThree]},
 		{"weights.defence_combo.double_four", &w.DefenceCombo[eval.DoubleFour]},
+		{"lookahead.value.none", &c.Lookahead.Value[eval.None]},
+		{"lookahead.value.open_three", &c.Lookahead.Value[eval.OpenThree]},
+		{"lookahead.value.five", &c.Lookahead.Value[eval.Five]},
 	} {
-		i, _ := TunableIndex(tt.key)
-		if got := TunedWeight(&w, i); got != tt.want {
+		i, ok := TunableIndex(tt.key)
+		if !ok {
+			t.Errorf("%s: not tunable", tt.key)
+			continue
+		}
+		if got := TunedValue(&c, i); got != tt.want {
 			t.Errorf("%s: points at the wrong field", tt.key)
 		}
 	}
@@ -125,7 +140,7 @@ func TestTuneErrors(t *testing.T) {
 		{"lag range", "[tune]\nlag = 9\n", `bad.toml:2: key "tune.lag": 9 is out of range 0..8`},
 		{"rate nan", "[tune]\nrate = nan\n", `key "tune.rate": NaN is out of range`},
 		{"not a weight", "[tune.params]\n\"weights.attack.open_tree\" = { min = 0, max = 9, step = 1 }\n",
-			`bad.toml:2: key "tune.params.weights.attack.open_tree": not a tunable weight; did you mean "weights.attack.open_three"?`},
+			`bad.toml:2: key "tune.params.weights.attack.open_tree": not a tunable value; did you mean "weights.attack.open_three"?`},
 		{"noise", "[tune.params]\n\"weights.noise\" = { min = 0, max = 9, step = 1 }\n", `noise cannot be tuned`},
 		{"unknown field", "[tune.params]\n\"weights.centre\" = { min = 0, max = 9, stpe = 1 }\n",
 			`bad.toml:2: key "tune.params.\"weights.centre\".stpe": unknown key; did you mean "step"?`},
@@ -137,6 +152,15 @@ func TestTuneErrors(t *testing.T) {
 		{"start outside", "[weights]\ncentre = 7\n[tune.params]\n\"weights.centre\" = { min = 10, max = 20, step = 1 }\n",
 			`bad.toml:4: key "tune.params.weights.centre": the start value 7 (weights.centre) is outside min..max 10..20`},
 		{"table form line", "[tune.params.\"weights.centre\"]\nmin = 0\nmax = 9\nstep = 0\n", `bad.toml:4: key "tune.params.weights.centre.step": 0 is out of range`},
+		// The lookahead's values: the bounds of [lookahead.value] itself.
+		{"lookahead value typo", "[tune.params]\n\"lookahead.value.open_tree\" = { min = 0, max = 9, step = 1 }\n",
+			`bad.toml:2: key "tune.params.lookahead.value.open_tree": not a tunable value; did you mean "lookahead.value.open_three"?`},
+		{"lookahead value above its limit", "[tune.params]\n\"lookahead.value.four\" = { min = 0, max = 70_000, step = 100 }\n",
+			`bad.toml:2: key "tune.params.lookahead.value.four.max": 70000 is out of range 0..65536`},
+		{"lookahead start outside", "[lookahead.value]\nthree = 15\n[tune.params]\n\"lookahead.value.three\" = { min = 20, max = 90, step = 5 }\n",
+			`bad.toml:4: key "tune.params.lookahead.value.three": the start value 15 (lookahead.value.three) is outside min..max 20..90`},
+		{"lookahead unknown field", "[tune.params]\n\"lookahead.value.two\" = { min = 0, max = 9, step = 1, rat = 2 }\n",
+			`bad.toml:2: key "tune.params.\"lookahead.value.two\".rat": unknown key; did you mean "rate"?`},
 		// The TOML decoder's own message: config.go's pattern for type
 		// errors does not take quoted keys apart.
 		{"not a table", "[tune.params]\n\"weights.centre\" = 5\n", `bad.toml: line 2 (last key "tune.params.\"weights.centre\""): type mismatch for config.rawParam: expected table`},
@@ -150,5 +174,97 @@ func TestTuneErrors(t *testing.T) {
 		if !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s:\n got %v\nwant %s", tt.name, err, tt.want)
 		}
+	}
+}
+
+func TestTuneLookaheadValues(t *testing.T) {
+	src := `
+[lookahead.value]
+open_three = 70
+
+[tune.params]
+"lookahead.value.open_three" = { min = 10, max = 600, step = 15 }
+"weights.attack.open_three" = { min = 100, max = 10_000, step = 150 }
+`
+	c, err := Parse("t.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Tune.TunedKeys(), []string{"weights.attack.open_three", "lookahead.value.open_three"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("tuned keys: got %v, want %v", got, want)
+	}
+	i, _ := TunableIndex("lookahead.value.open_three")
+	if got, want := c.Tune.Params[i], (TuneParam{On: true, Min: 10, Max: 600, Step: 15}); got != want {
+		t.Errorf("lookahead.value.open_three: got %v, want %v", got, want)
+	}
+	if got := *TunedValue(c, i); got != 70 {
+		t.Errorf("start value: got %d, want the file's 70", got)
+	}
+	if err := c.CheckTune(); err != nil {
+		t.Errorf("CheckTune: %v", err)
+	}
+	// Only the lookahead's games depend on its values.
+	if err := c.CheckTuneAI("lookahead", []byte(src)); err != nil {
+		t.Errorf("CheckTuneAI(lookahead): %v", err)
+	}
+	err = c.CheckTuneAI("greedy", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), `t.toml:6: key "tune.params.lookahead.value.open_three": lookahead.value.open_three is the lookahead's value, and the greedy AI plays these games`) {
+		t.Errorf("CheckTuneAI(greedy): got %v", err)
+	}
+	// Weights alone are tuned with either AI playing.
+	d := Default()
+	if err := d.CheckTuneAI("greedy", examples.Default); err != nil {
+		t.Errorf("CheckTuneAI(greedy) of the default: %v", err)
+	}
+	// A value moved outside an inherited bound is caught when tuned.
+	_, err = Parse("t.toml", []byte(strings.Replace(src, "open_three = 70", "open_three = 900", 1)))
+	if err == nil || !strings.Contains(err.Error(), `the start value 900 (lookahead.value.open_three)`) {
+		t.Errorf("a start value outside the bounds: got %v", err)
+	}
+}
+
+// TestLookaheadTunePlan: the plans of the lookahead's tuning runs start
+// from the lookahead `mcgomoku gen --ai lookahead` builds by default, at
+// its quick level (the default before levels existed), so what they
+// measure against their start is measured against that lookahead.
+func TestLookaheadTunePlan(t *testing.T) {
+	for _, f := range []string{"lookahead-tune.toml", "lookahead-values-tune.toml"} {
+		c, err := Load("../../examples/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := PackDefault()
+		want := d.Lookahead
+		want.DefaultLevel, _ = want.LevelIndex("quick")
+		if c.Weights != d.Weights || c.Lookahead != want || c.Game != d.Game {
+			t.Errorf("%s does not start from the default lookahead at its quick level (examples/tuned.toml's weights, the default [lookahead])", f)
+		}
+		if c.AI.Profile != "lookahead" || len(c.Tune.TunedKeys()) == 0 {
+			t.Errorf("%s does not tune the lookahead: profile %q, keys %v", f, c.AI.Profile, c.Tune.TunedKeys())
+		}
+		if err := c.CheckTune(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestVCTTunedCopy: sim/lookahead/testdata/vct-tuned.toml, whose figures
+// the README gives, is examples/tuned-lookahead.toml's lookahead with
+// vct.toml's budgets.
+func TestVCTTunedCopy(t *testing.T) {
+	load := func(path string) *Config {
+		t.Helper()
+		c, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	got := load("../lookahead/testdata/vct-tuned.toml")
+	tuned := load("../../examples/tuned-lookahead.toml")
+	want := load("../lookahead/testdata/vct.toml").Lookahead
+	want.Value = tuned.Lookahead.Value
+	if got.Weights != tuned.Weights || got.Lookahead != want {
+		t.Errorf("vct-tuned.toml is not tuned-lookahead.toml's lookahead with vct.toml's budgets:\n got %+v\nwant %+v", got.Lookahead, want)
 	}
 }

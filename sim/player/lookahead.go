@@ -84,16 +84,37 @@ type Lookahead struct {
 // LookaheadMaker returns a Maker of lookahead players with weights w and
 // search numbers cfg, sharing their models as GreedyMaker's do.
 func LookaheadMaker(name string, w eval.Weights, cfg config.Lookahead) Maker {
-	models := &modelCache{weights: w}
+	return lookaheadMaker(name, &modelCache{weights: w}, cfg)
+}
+
+func lookaheadMaker(name string, models *modelCache, cfg config.Lookahead) Maker {
 	return func(Options) (Player, error) {
 		return &Lookahead{name: name, cfg: cfg, models: models, searcher: lookahead.New(cfg)}, nil
 	}
+}
+
+// LookaheadMakerFor is LookaheadMaker with the model for size and rule
+// built now, and a function that releases the models once no player of
+// the Maker plays any more (eval.Model.Release), as GreedyMakerFor: tuning
+// makes new weights every iteration.
+func LookaheadMakerFor(name string, w eval.Weights, cfg config.Lookahead, size int, rule game.Rule) (m Maker, release func(), err error) {
+	models := &modelCache{weights: w}
+	st, moves, err := models.state(size, rule)
+	if err != nil {
+		return nil, nil, err
+	}
+	putState(st, moves)
+	return lookaheadMaker(name, models, cfg), models.release, nil
 }
 
 func (l *Lookahead) Name() string { return l.name }
 
 // Config returns the budgets the player searches with: its level's.
 func (l *Lookahead) Config() config.Lookahead { return l.cfg }
+
+// Weights are the weights that order the player's moves, for tools and
+// tests.
+func (l *Lookahead) Weights() eval.Weights { return l.models.weights }
 
 // Last returns the search behind the last move, for tools and tests.
 func (l *Lookahead) Last() lookahead.Result { return l.last }

@@ -29,9 +29,9 @@ const (
 	StartPlayer = "start"
 )
 
-// Games is the objective of tuning greedy weights: it plays θ+ and θ−
-// from the same openings against each opponent and scores the
-// difference.
+// Games is the objective of tuning greedy weights, or the lookahead's
+// weights and values: it plays θ+ and θ− from the same openings against
+// each opponent and scores the difference.
 //
 // For the opponent Self a game pair (θ+ black, then θ− black) adds θ+'s
 // wins minus losses. For any other opponent X, θ+ and θ− each play the
@@ -40,12 +40,18 @@ const (
 // expectation for small perturbations, 4·(s(θ+) − s(θ−)) per pair in
 // scores against a common reference, so opponents can be mixed.
 type Games struct {
-	Base    eval.Weights // all the weights; the tuned ones at their start values
-	Index   []int        // each parameter's config.TunableIndex
-	Against []string     // Self, StartPlayer or player specs
-	Pairs   int          // game pairs per opponent and iteration
-	Size    int
-	Rule    game.Rule
+	Base eval.Weights // all the weights; the tuned ones at their start values
+	// Lookahead, when set, makes θ's players and the start the lookahead
+	// AI (sim/lookahead) with these search numbers, the weights ordering
+	// its moves, and θ's lookahead.value.* parameters move its Value (the
+	// tuned ones at their start values here). nil: greedy players, and no
+	// parameter may be a lookahead value.
+	Lookahead *config.Lookahead
+	Index     []int    // each parameter's config.TunableIndex
+	Against   []string // Self, StartPlayer or player specs
+	Pairs     int      // game pairs per opponent and iteration
+	Size      int
+	Rule      game.Rule
 	// Openings, when set, are dealt out in a seeded shuffled order; nil
 	// draws fresh random openings of Stones stones for every iteration.
 	Openings []arena.Opening
@@ -89,7 +95,14 @@ func (g *Games) Prepare() error {
 	if err := g.Base.Validate(); err != nil {
 		return fmt.Errorf("the starting weights: %w", err)
 	}
-	g.start = g.greedy(g.Base)
+	if g.Lookahead == nil {
+		for _, i := range g.Index {
+			if config.IsLookaheadValue(i) {
+				return fmt.Errorf("%s is the lookahead's value, and greedy players do not use it: tune it with the lookahead playing", config.TunableKeys()[i])
+			}
+		}
+	}
+	g.start = g.players(g.at(nil))
 	g.makers = map[string]arena.Factory{}
 	seen := map[string]bool{}
 	for _, a := range g.Against {
@@ -123,7 +136,7 @@ func (g *Games) Prepare() error {
 	return nil
 }
 
-// ConfigParams are the weights a config's [tune] section tunes, as SPSA
+// ConfigParams are the values a config's [tune] section tunes, as SPSA
 // parameters starting at the config's values, with each one's
 // config.TunableIndex (Games.Index).
 func ConfigParams(cfg *config.Config) (params []Param, index []int) {
@@ -132,25 +145,66 @@ func ConfigParams(cfg *config.Config) (params []Param, index []int) {
 		if !p.On {
 			continue
 		}
-		params = append(params, Param{Key: config.TunableKeys()[i], Start: float64(*config.TunedWeight(&cfg.Weights, i)),
+		params = append(params, Param{Key: config.TunableKeys()[i], Start: float64(*config.TunedValue(cfg, i)),
 			Min: float64(p.Min), Max: float64(p.Max), Step: p.Step, Rate: tc.ParamRate(i)})
 		index = append(index, i)
 	}
 	return params, index
 }
 
+// point is what the players of one θ play with: the weights, and the
+// lookahead's search numbers when the lookahead plays (look is nil
+// otherwise).
+type point struct {
+	w    eval.Weights
+	look *config.Lookahead
+}
+
+// at is the point of θ; nil is the start.
+func (g *Games) at(theta []float64) point {
+	c := g.configAt(theta)
+	p := point{w: c.Weights}
+	if g.Lookahead != nil {
+		p.look = &c.Lookahead
+	}
+	return p
+}
+
+// configAt holds θ's weights and, when the lookahead plays, its search
+// numbers with θ's values: each parameter rounded to the nearest integer.
+// nil is the start.
+func (g *Games) configAt(theta []float64) *config.Config {
+	c := &config.Config{Weights: g.Base}
+	if g.Lookahead != nil {
+		c.Lookahead = *g.Lookahead
+	}
+	if theta != nil {
+		for i, idx := range g.Index {
+			*config.TunedValue(c, idx) = int32(math.Round(theta[i]))
+		}
+	}
+	return c
+}
+
 // Weights are the greedy weights at θ: each parameter rounded to the
 // nearest integer.
-func (g *Games) Weights(theta []float64) eval.Weights {
-	w := g.Base
-	for i, idx := range g.Index {
-		*config.TunedWeight(&w, idx) = int32(math.Round(theta[i]))
+func (g *Games) Weights(theta []float64) eval.Weights { return g.at(theta).w }
+
+// Values are the tuned values at θ by key, as the config holds them: the
+// weights and the lookahead's values, each rounded to an integer.
+func (g *Games) Values(theta []float64) map[string]int64 {
+	c := g.configAt(theta)
+	keys := config.TunableKeys()
+	out := map[string]int64{}
+	for _, idx := range g.Index {
+		out[keys[idx]] = int64(*config.TunedValue(c, idx))
 	}
-	return w
+	return out
 }
 
 // Valid says whether θ's weights pass eval.Weights.Validate: the 32-bit
-// bound and the decisive tiers. It is SPSA.Valid for weights.
+// bound and the decisive tiers. It is SPSA.Valid for weights. (The
+// lookahead's values need no more than their bounds.)
 func (g *Games) Valid(theta []float64) bool {
 	w := g.Weights(theta)
 	return w.Validate() == nil
@@ -189,8 +243,14 @@ func (g *Games) Describe() string {
 		ops = fmt.Sprintf("%d openings %x", len(g.Openings), h.Sum(nil)[:6])
 	}
 	wj, _ := json.Marshal(g.Base)
-	return fmt.Sprintf("greedy games against %s; %d pairs each; %d×%d %v; %s; weights %x",
-		strings.Join(g.Against, ","), g.Pairs, g.Size, g.Size, g.Rule, ops, sha256.Sum256(wj))
+	kind := "greedy"
+	if g.Lookahead != nil {
+		// A checkpoint of one lookahead's run resumes with its numbers only.
+		lj, _ := json.Marshal(g.Lookahead)
+		kind = fmt.Sprintf("lookahead (%x)", sha256.Sum256(lj))
+	}
+	return fmt.Sprintf("%s games against %s; %d pairs each; %d×%d %v; %s; weights %x",
+		kind, strings.Join(g.Against, ","), g.Pairs, g.Size, g.Size, g.Rule, ops, sha256.Sum256(wj))
 }
 
 // job is one game of an iteration: who plays black and white, and what a
@@ -207,7 +267,7 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 	// θ+'s and θ−'s models are built first, one on each of two cores:
 	// built by their first players they cost more than a game, and the
 	// players of the other games wait for them.
-	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
+	ws := [2]point{g.at(plus), g.at(minus)}
 	var (
 		fs       [2]arena.Factory
 		releases [2]func()
@@ -243,7 +303,7 @@ func (g *Games) Start(ctx context.Context, k int, plus, minus []float64, done fu
 		releases [2]func()
 		errs     [2]error
 	)
-	ws := [2]eval.Weights{g.Weights(plus), g.Weights(minus)}
+	ws := [2]point{g.at(plus), g.at(minus)}
 	p.Start(2, func(i int) { fs[i], releases[i], errs[i] = g.model(ws[i]) }, func() {
 		err := firstError(errs[:])
 		if err == nil {
@@ -300,10 +360,19 @@ func sum(vs []float64) float64 {
 	return r
 }
 
-// model makes the players of one weight set, its model built now, and
-// the function that releases the model once its games are over.
-func (g *Games) model(w eval.Weights) (arena.Factory, func(), error) {
-	m, release, err := player.GreedyMakerFor("greedy", w, g.Size, g.Rule)
+// model makes the players of one point, its model built now, and the
+// function that releases the model once its games are over.
+func (g *Games) model(p point) (arena.Factory, func(), error) {
+	var (
+		m       player.Maker
+		release func()
+		err     error
+	)
+	if p.look != nil {
+		m, release, err = player.LookaheadMakerFor("lookahead", p.w, *p.look, g.Size, g.Rule)
+	} else {
+		m, release, err = player.GreedyMakerFor("greedy", p.w, g.Size, g.Rule)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -348,10 +417,14 @@ func (g *Games) playJob(ctx context.Context, j job, out *float64) error {
 	return err
 }
 
-// greedy makes the players of one weight set; they share its evaluation
-// model, as an iteration's games all use the same few weight sets.
-func (g *Games) greedy(w eval.Weights) arena.Factory {
-	return g.wrapped(arena.Factory(player.GreedyMaker("greedy", w)))
+// players makes the players of one point, greedy or lookahead; they
+// share its evaluation model, as an iteration's games all use the same
+// few weight sets.
+func (g *Games) players(p point) arena.Factory {
+	if p.look != nil {
+		return g.wrapped(arena.Factory(player.LookaheadMaker("lookahead", p.w, *p.look)))
+	}
+	return g.wrapped(arena.Factory(player.GreedyMaker("greedy", p.w)))
 }
 
 func (g *Games) wrapped(f arena.Factory) arena.Factory {
@@ -490,7 +563,7 @@ func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, s
 		deal = func(k int) arena.Opening { return g.dealt(stream, i, (games+1)/2, k) }
 	}
 	res, err := arena.Match(ctx, arena.MatchConfig{
-		A: "tuned", B: "start", NewA: g.greedy(g.Weights(theta)), NewB: g.start,
+		A: "tuned", B: "start", NewA: g.players(g.at(theta)), NewB: g.start,
 		Games: games, Size: g.Size, Rule: g.Rule, Seed: seed, Jobs: g.Jobs,
 		Stones: g.Stones, Deal: deal, Progress: progress, Pool: p,
 	})

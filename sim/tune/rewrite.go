@@ -521,10 +521,10 @@ func SetHeader(src []byte, lines []string) []byte {
 	return b.Bytes()
 }
 
-// Rewrite returns a config's text with the tuned weights set and the
-// header replaced, after checking that it loads back (config.Parse) to
-// the original config with exactly those weights changed. name is the
-// original's name, for errors.
+// Rewrite returns a config's text with the tuned values (weights and
+// lookahead values) set and the header replaced, after checking that it
+// loads back (config.Parse) to the original config with exactly those
+// values changed. name is the original's name, for errors.
 func Rewrite(name string, src []byte, values map[string]int64, header []string) ([]byte, error) {
 	orig, err := config.Parse(name, src)
 	if err != nil {
@@ -535,21 +535,35 @@ func Rewrite(name string, src []byte, values map[string]int64, header []string) 
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	out = SetHeader(out, header)
+	if err := checkRewrite(name, orig, out, values); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// checkRewrite checks that out, the rewrite of orig's text, loads back to
+// orig with values set and nothing else changed.
+func checkRewrite(name string, orig *config.Config, out []byte, values map[string]int64) error {
 	want := *orig
 	for k, v := range values {
 		i, ok := config.TunableIndex(k)
 		if !ok {
-			return nil, fmt.Errorf("internal error: %q is not a tunable weight", k)
+			return fmt.Errorf("internal error: %q is not a tunable value", k)
 		}
-		*config.TunedWeight(&want.Weights, i) = int32(v)
+		*config.TunedValue(&want, i) = int32(v)
 	}
 	got, err := config.Parse(name, out)
 	if err != nil {
-		return nil, fmt.Errorf("the rewritten config does not load: %w", err)
+		return fmt.Errorf("the rewritten config does not load: %w", err)
 	}
 	got.Source = want.Source
 	if *got != want {
-		return nil, fmt.Errorf("internal error: the rewritten config loads back to other values")
+		for i, k := range config.TunableKeys() {
+			if g, w := *config.TunedValue(got, i), *config.TunedValue(&want, i); g != w {
+				return fmt.Errorf("internal error: the rewritten config loads back with %s = %d, want %d", k, g, w)
+			}
+		}
+		return fmt.Errorf("internal error: the rewritten config loads back to other values")
 	}
-	return out, nil
+	return nil
 }

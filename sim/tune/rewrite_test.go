@@ -66,6 +66,30 @@ func TestSetValues(t *testing.T) {
 			"[weights]\nattack = { one = 1, two = 22 }\n",
 		},
 		{
+			"lookahead values keep their comments",
+			"[lookahead]\ndepth = 3\n\n[lookahead.value] # leaf\nthree = 15   # q\nopen_four = 200\n",
+			map[string]int64{"lookahead.value.three": 40, "lookahead.value.open_four": 1234},
+			"[lookahead]\ndepth = 3\n\n[lookahead.value] # leaf\nthree = 40   # q\nopen_four = 1234\n",
+		},
+		{
+			"a lookahead value as a dotted key of [lookahead]",
+			"[lookahead]\nvalue.four = 60\nvalue.two = 5\n",
+			map[string]int64{"lookahead.value.two": 7},
+			"[lookahead]\nvalue.four = 60\nvalue.two = 7\n",
+		},
+		{
+			"a missing lookahead value goes to [lookahead.value]",
+			"[lookahead.value]\nthree = 15\n\n[pack]\nboards = 4\n",
+			map[string]int64{"lookahead.value.four": 90},
+			"[lookahead.value]\nthree = 15\nfour = 90\n\n[pack]\nboards = 4\n",
+		},
+		{
+			"lookahead values with no table get one at the end",
+			"[weights]\ncentre = 7\n",
+			map[string]int64{"lookahead.value.four": 90, "lookahead.value.three": 20},
+			"[weights]\ncentre = 7\n\n[lookahead.value]\nfour = 90\nthree = 20\n",
+		},
+		{
 			"a missing key goes to the end of its table's section",
 			"[weights.attack]\none = 1\n\n# about defence\n[weights.defence]\none = 1\n",
 			map[string]int64{"weights.attack.two": 5},
@@ -166,20 +190,7 @@ func TestRewriteDefault(t *testing.T) {
 		}
 	}
 	// Every other line is untouched.
-	a := strings.Split(string(src), "\n")
-	b := strings.Split(string(out), "\n")[len(header)+1:] // after the header and its blank line
-	if len(a) != len(b) {
-		t.Fatalf("the rewrite has %d lines after the header, the original %d", len(b), len(a))
-	}
-	changed := 0
-	for i := range a {
-		if a[i] != b[i] {
-			changed++
-		}
-	}
-	if changed != len(values) {
-		t.Errorf("%d lines changed, want %d", changed, len(values))
-	}
+	checkChangedLines(t, src, out, header, len(values))
 	golden(t, "default-out.toml", out)
 
 	// Tuning the result again replaces the header rather than stacking.
@@ -192,6 +203,71 @@ func TestRewriteDefault(t *testing.T) {
 	}
 	if !bytes.HasPrefix(again, []byte("# Tuned by mcgomoku tune: again.\n\n# mcgomoku default config")) {
 		t.Errorf("the old header was not replaced:\n%s", again[:200])
+	}
+}
+
+// TestRewriteLookahead rewrites the plan of the lookahead's tuning run
+// (a copy of examples/lookahead-tune.toml): its weights and leaf values
+// are written back in place, and it loads back to exactly those values.
+func TestRewriteLookahead(t *testing.T) {
+	values := map[string]int64{
+		"lookahead.value.one":                3,
+		"lookahead.value.open_three":         123,
+		"lookahead.value.four":               77,
+		"lookahead.value.open_four":          450,
+		"weights.attack.open_three":          2_000,
+		"weights.defence_combo.double_three": 1_000,
+	}
+	src, err := os.ReadFile("testdata/lookahead-in.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := []string{"Tuned by mcgomoku tune from lookahead-in.toml: a test."}
+	out, err := Rewrite("lookahead-in.toml", src, values, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Parse("out.toml", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range values {
+		i, _ := config.TunableIndex(k)
+		if got := *config.TunedValue(c, i); int64(got) != v {
+			t.Errorf("%s: loads back as %d, want %d", k, got, v)
+		}
+	}
+	checkChangedLines(t, src, out, header, len(values))
+	golden(t, "lookahead-out.toml", out)
+}
+
+// TestRewriteCatchesUnwrittenValue plants the bug the reload check
+// guards against: a tuned lookahead value left out of the text written.
+func TestRewriteCatchesUnwrittenValue(t *testing.T) {
+	src, err := os.ReadFile("testdata/lookahead-in.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := config.Parse("lookahead-in.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]int64{"lookahead.value.four": 77, "weights.attack.three": 1_500}
+	good, err := SetValues(src, values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkRewrite("lookahead-in.toml", orig, good, values); err != nil {
+		t.Fatalf("the faithful rewrite: %v", err)
+	}
+	// The planted bug: the lookahead's value is not written back.
+	planted, err := SetValues(src, map[string]int64{"weights.attack.three": 1_500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = checkRewrite("lookahead-in.toml", orig, planted, values)
+	if err == nil || !strings.Contains(err.Error(), "lookahead.value.four = 60, want 77") {
+		t.Errorf("a rewrite without the tuned lookahead value: got %v, want it caught", err)
 	}
 }
 
@@ -232,12 +308,14 @@ func FuzzSetValues(f *testing.F) {
 	f.Add("[weights.attack]\nopen_three = { }\n", int64(3))
 	f.Add("weights.attack.one = 4 # x\n[game]\nsize = 15\n", int64(2))
 	f.Add("[weights]\nattack = { one = 1, two = 2 }\n", int64(1))
+	f.Add("[lookahead.value]\nthree = 15 # q\n[lookahead]\ndepth = 3\n", int64(40))
+	f.Add("[lookahead]\nvalue = { four = 60 }\n", int64(5))
 	f.Fuzz(func(t *testing.T, src string, v int64) {
 		if _, err := config.Parse("f.toml", []byte(src)); err != nil {
 			return
 		}
 		v = max(0, min(v, 1000))
-		values := map[string]int64{"weights.attack.one": v, "weights.centre": v % 40}
+		values := map[string]int64{"weights.attack.one": v, "weights.centre": v % 40, "lookahead.value.three": v % 200}
 		out, err := SetValues([]byte(src), values)
 		if err != nil {
 			return
@@ -246,14 +324,72 @@ func FuzzSetValues(f *testing.F) {
 		if err != nil {
 			return // e.g. a key added to a table defined inline: Rewrite reports it
 		}
-		if c.Weights.Attack[eval.One] != int32(v) || c.Weights.Centre != int32(v%40) {
-			t.Fatalf("the rewrite loads as one=%d centre=%d, want %d and %d:\n%s", c.Weights.Attack[eval.One], c.Weights.Centre, v, v%40, out)
+		if c.Weights.Attack[eval.One] != int32(v) || c.Weights.Centre != int32(v%40) || c.Lookahead.Value[eval.Three] != int32(v%200) {
+			t.Fatalf("the rewrite loads as one=%d centre=%d lookahead.value.three=%d, want %d, %d and %d:\n%s",
+				c.Weights.Attack[eval.One], c.Weights.Centre, c.Lookahead.Value[eval.Three], v, v%40, v%200, out)
 		}
 	})
+}
+
+// checkChangedLines checks that out is src with a header of the given
+// lines and a blank line on top and exactly n lines changed.
+func checkChangedLines(t *testing.T, src, out []byte, header []string, n int) {
+	t.Helper()
+	a := strings.Split(string(src), "\n")
+	b := strings.Split(string(out), "\n")[len(header)+1:] // after the header and its blank line
+	if len(a) != len(b) {
+		t.Fatalf("the rewrite has %d lines after the header, the original %d", len(b), len(a))
+	}
+	changed := 0
+	for i := range a {
+		if a[i] != b[i] {
+			changed++
+		}
+	}
+	if changed != n {
+		t.Errorf("%d lines changed, want %d", changed, n)
+	}
 }
 
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	goldenfile.Check(t, filepath.Join("testdata", name), got, *update)
+}
+
+// TestShippedLookaheadRewrite: examples/tuned-lookahead.toml is exactly
+// what the rewrite makes of its plan, examples/lookahead-tune.toml, with
+// the values and the header the file holds: only tuned values differ.
+func TestShippedLookaheadRewrite(t *testing.T) {
+	plan, err := os.ReadFile("../../examples/lookahead-tune.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := os.ReadFile("../../examples/tuned-lookahead.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Parse("tuned-lookahead.toml", shipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]int64{}
+	for _, k := range c.Tune.TunedKeys() {
+		i, _ := config.TunableIndex(k)
+		values[k] = int64(*config.TunedValue(c, i))
+	}
+	var header []string
+	for _, line := range strings.Split(string(shipped), "\n") {
+		if line == "" {
+			break
+		}
+		header = append(header, strings.TrimPrefix(strings.TrimPrefix(line, "#"), " "))
+	}
+	out, err := Rewrite("examples/lookahead-tune.toml", plan, values, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out, shipped) {
+		t.Errorf("examples/tuned-lookahead.toml is not the rewrite of examples/lookahead-tune.toml with its values")
+	}
 }
