@@ -16,3 +16,13 @@ var Default []byte
 //
 //go:embed tuned.toml
 var Tuned []byte
+
+// TunedLookahead is examples/tuned-lookahead.toml: the lookahead's leaf
+// values and the weights that order its moves, tuned by self-play of the
+// lookahead (its header says how), which beat examples/tuned.toml's
+// lookahead by a margin whose interval excludes zero. It is what `mcgomoku
+// gen --ai lookahead` builds, and the lookahead player plays, when no
+// config is given.
+//
+//go:embed tuned-lookahead.toml
+var TunedLookahead []byte

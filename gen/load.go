@@ -16,13 +16,17 @@ type Input struct {
 	Model   *eval.Model // the greedy model for the config's size, rule and weights
 }
 
-// Load reads the config at path ("" for the embedded pack default, the
-// tuned weights of examples/tuned.toml) and builds its model. profile, when
-// not empty, overrides the config's ai.profile.
+// Load reads the config at path ("" for the embedded default: the tuned
+// weights of examples/tuned.toml, or for the lookahead
+// examples/tuned-lookahead.toml, config.ProfileDefault) and builds its
+// model. profile, when not empty, overrides the config's ai.profile.
 func Load(path, profile string) (*Input, error) {
 	var cfg *config.Config
 	if path == "" {
-		cfg = config.PackDefault()
+		if profile == "" {
+			profile = config.PackDefault().AI.Profile
+		}
+		cfg = config.ProfileDefault(profile)
 	} else {
 		c, err := config.Load(path)
 		if err != nil {

@@ -64,7 +64,7 @@ per second side by side, then checks the paths' moves per second (at
 least half the engine's on one goroutine, 1.7× their own on two).`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &benchOptions{}
-			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: mcgomoku gen's, the built-in examples/tuned.toml)")
+			fs.StringVar(&o.config, "config", "", "TOML config for the rule and every number (default: each AI's, as mcgomoku gen gives it: examples/tuned.toml, the lookahead examples/tuned-lookahead.toml)")
 			fs.StringVar(&o.ai, "ai", "greedy,seed000", "AI profiles to compare, comma-separated")
 			fs.StringVar(&o.sizes, "sizes", "15,19", "board sizes, comma-separated")
 			fs.StringVar(&o.levels, "levels", "", "the lookahead's levels to measure, comma-separated (default: every level of the config)")
@@ -127,13 +127,16 @@ func (o *benchOptions) run(e *env, args []string) error {
 	case o.boards < 0 || o.boards > config.MaxBoards:
 		return usagef("--boards %d: want 0..%d (a pack holds at most %d)", o.boards, config.MaxBoards, config.MaxBoards)
 	}
-	cfg := config.PackDefault()
+	// Without --config each AI gets its own default (packbench), and the
+	// levels are the default lookahead's.
+	var given *config.Config
+	cfg := config.LookaheadDefault()
 	if o.config != "" {
 		c, err := config.Load(o.config)
 		if err != nil {
 			return err
 		}
-		cfg = c
+		cfg, given = c, c
 	}
 	var levels []string
 	if o.levels != "" {
@@ -151,7 +154,7 @@ func (o *benchOptions) run(e *env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := packbench.Run(ctx, packbench.Options{
-		Config: cfg, Profiles: profiles, Sizes: sizes, Games: o.games, Seed: o.seed,
+		Config: given, Profiles: profiles, Sizes: sizes, Games: o.games, Seed: o.seed,
 		Boards: o.boards, BoardRounds: o.rounds, Levels: levels,
 		Progress: func(r packbench.Row) {
 			level := ""

@@ -37,7 +37,7 @@ func init() {
 		usage:   "[--config FILE] [--out DIR|FILE.zip] [--world WORLD_DIR] [--ai greedy|seed000|lookahead]",
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &genOptions{}
-			fs.StringVar(&o.config, "config", "", "TOML config (default: the built-in examples/tuned.toml, the default config with tuned weights)")
+			fs.StringVar(&o.config, "config", "", "TOML config (default: the built-in examples/tuned.toml, the default config with tuned weights; with --ai lookahead examples/tuned-lookahead.toml, its values tuned with the lookahead playing)")
 			fs.StringVar(&o.out, "out", "", "write the pack here: a .zip file or a folder (default "+defaultOut+" unless --world is given)")
 			fs.StringVar(&o.world, "world", "", "install the pack into this world's datapacks folder (the world's level.dat is checked first)")
 			fs.StringVar(&o.ai, "ai", "", "the AI compiled into the pack: greedy, seed000 or lookahead (default: the config's ai.profile)")

@@ -216,6 +216,24 @@ func PackDefault() *Config {
 	return &c
 }
 
+// LookaheadDefault returns the config of the lookahead AI when given none
+// (`mcgomoku gen --ai lookahead`, the lookahead player): the embedded
+// examples/tuned-lookahead.toml, whose values and move-ordering weights
+// were tuned with the lookahead playing. The greedy AI's default stays
+// PackDefault: those weights make greedy alone weaker.
+func LookaheadDefault() *Config {
+	c := *parsedLookaheadDefault()
+	return &c
+}
+
+// ProfileDefault is the config an AI profile gets when given none.
+func ProfileDefault(profile string) *Config {
+	if profile == "lookahead" {
+		return LookaheadDefault()
+	}
+	return PackDefault()
+}
+
 // A Config holds no pointers, maps or slices (it is comparable), so
 // copying the struct is a deep copy and the parsed originals stay
 // untouched.
@@ -224,6 +242,13 @@ var (
 		c, err := decode("(default)", examples.Default, builtin())
 		if err != nil {
 			panic("internal error: the embedded default config is invalid: " + err.Error())
+		}
+		return c
+	})
+	parsedLookaheadDefault = sync.OnceValue(func() *Config {
+		c, err := Parse("(default: examples/tuned-lookahead.toml)", examples.TunedLookahead)
+		if err != nil {
+			panic("internal error: the embedded tuned lookahead config is invalid: " + err.Error())
 		}
 		return c
 	})

@@ -224,20 +224,25 @@ open_three = 70
 }
 
 // TestLookaheadTunePlan: the plans of the lookahead's tuning runs start
-// from the lookahead `mcgomoku gen --ai lookahead` builds by default, at
-// its quick level (the default before levels existed), so what they
-// measure against their start is measured against that lookahead.
+// from the lookahead examples/tuned.toml builds (its weights, the default
+// [lookahead]), so what they measure against their start is measured
+// against that lookahead. The runs played its quick level (the default
+// before levels existed): the values-only plan says so in its
+// lookahead.level, the shipped run's plan starts a pack's boards at the
+// default level, as the tuned config it made (the lookahead's default)
+// does, and its command gives --level quick.
 func TestLookaheadTunePlan(t *testing.T) {
-	for _, f := range []string{"lookahead-tune.toml", "lookahead-values-tune.toml"} {
+	for _, tc := range []struct{ file, level string }{{"lookahead-tune.toml", "normal"}, {"lookahead-values-tune.toml", "quick"}} {
+		f := tc.file
 		c, err := Load("../../examples/" + f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := PackDefault()
 		want := d.Lookahead
-		want.DefaultLevel, _ = want.LevelIndex("quick")
+		want.DefaultLevel, _ = want.LevelIndex(tc.level)
 		if c.Weights != d.Weights || c.Lookahead != want || c.Game != d.Game {
-			t.Errorf("%s does not start from the default lookahead at its quick level (examples/tuned.toml's weights, the default [lookahead])", f)
+			t.Errorf("%s does not start from examples/tuned.toml's lookahead at its %s level (its weights, the default [lookahead])", f, tc.level)
 		}
 		if c.AI.Profile != "lookahead" || len(c.Tune.TunedKeys()) == 0 {
 			t.Errorf("%s does not tune the lookahead: profile %q, keys %v", f, c.AI.Profile, c.Tune.TunedKeys())

@@ -54,7 +54,8 @@ import (
 // Options say what to measure.
 type Options struct {
 	// Config gives the rule and every number; its board size is replaced
-	// by each of Sizes. nil: mcgomoku gen's default (config.PackDefault).
+	// by each of Sizes. nil: each AI's default, as mcgomoku gen gives it
+	// (config.ProfileDefault).
 	Config   *config.Config
 	Profiles []string // AI profiles, e.g. greedy and seed000
 	Sizes    []int    // board sizes
@@ -176,14 +177,25 @@ const (
 
 // Run plays Options.Games games per profile and size and measures them.
 func Run(ctx context.Context, opt Options) (*Result, error) {
+	// Without a config each AI gets its own default (the lookahead its
+	// tuned values), as gen gives it.
 	cfg := opt.Config
+	cfgOf := func(profile string) *config.Config {
+		if opt.Config == nil {
+			return config.ProfileDefault(profile)
+		}
+		return opt.Config
+	}
 	if cfg == nil {
-		cfg = config.PackDefault()
+		cfg = config.ProfileDefault(packplay.Lookahead)
 	}
 	if opt.Games <= 0 {
 		return nil, fmt.Errorf("want at least one game per row, got %d", opt.Games)
 	}
 	res := &Result{Config: cfg.Source, Seed: opt.Seed}
+	if opt.Config == nil {
+		res.Config = "(each AI's default)"
+	}
 	levels := opt.Levels
 	if len(levels) == 0 {
 		levels = cfg.Lookahead.LevelNames()
@@ -201,7 +213,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	for _, profile := range opt.Profiles {
 		for _, size := range opt.Sizes {
-			rows, err := measure(ctx, cfg, profile, levelsOf(profile), size, opt.Games, opt.Seed)
+			rows, err := measure(ctx, cfgOf(profile), profile, levelsOf(profile), size, opt.Games, opt.Seed)
 			for _, r := range rows {
 				res.Rows = append(res.Rows, r)
 				if opt.Progress != nil {
@@ -216,7 +228,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Boards > 1 {
 		for _, profile := range opt.Profiles {
 			for _, size := range opt.Sizes {
-				r, err := measureBoards(ctx, cfg, profile, levelsOf(profile), size, opt.Boards, max(opt.BoardRounds, 1), opt.Seed)
+				r, err := measureBoards(ctx, cfgOf(profile), profile, levelsOf(profile), size, opt.Boards, max(opt.BoardRounds, 1), opt.Seed)
 				if err != nil {
 					return res, fmt.Errorf("%s %d×%d, %d boards: %w", profile, size, size, opt.Boards, err)
 				}

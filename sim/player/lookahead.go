@@ -18,7 +18,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		cfg, name := config.PackDefault(), "lookahead"
+		cfg, name := config.LookaheadDefault(), "lookahead"
 		if file != "" {
 			if cfg, err = config.Load(file); err != nil {
 				return nil, err
@@ -67,7 +67,7 @@ func ParseLookaheadSpec(arg string) (file, level string, err error) {
 // Lookahead is the lookahead AI (sim/lookahead): the greedy model with the
 // threat and alpha-beta search the pack built with --ai lookahead runs,
 // node for node. Without a config it plays the pack's default config
-// (examples/tuned.toml), as `mcgomoku gen --ai lookahead` does, and
+// (examples/tuned-lookahead.toml), as `mcgomoku gen --ai lookahead` does, and
 // without a level the config's lookahead.level, the one a new board
 // starts at. A config with lookahead.vct_depth set adds the threat-space
 // search, as the pack built from it does.
