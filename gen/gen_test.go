@@ -309,8 +309,13 @@ func TestVCTNeedsTellableFours(t *testing.T) {
 			cfg := config.PackDefault()
 			cfg.Game.Size = 9
 			cfg.Weights.Attack[eval.Four], cfg.Weights.Attack[eval.Three] = 1200, 1200
+			// One level, the quick one: the shipped strong level has the
+			// threat-space search.
+			la := &cfg.Lookahead
+			la.NLevels, la.DefaultLevel = 1, 0
+			la.Levels = [config.MaxLevels]config.Level{config.NewLevel("quick", nil)}
 			if tc.vct {
-				cfg.Lookahead.VCTDepth, cfg.Lookahead.VCTNodes = 2, 100
+				la.VCTDepth, la.VCTNodes = 2, 100
 			}
 			in, err := FromConfig(cfg, "lookahead")
 			if err != nil {

@@ -310,7 +310,7 @@ func DefaultLookahead() Lookahead {
 		Levels: [MaxLevels]Level{
 			NewLevel("quick", nil),
 			NewLevel("normal", map[string]int{"depth": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600}),
-			NewLevel("strong", map[string]int{"depth": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500}),
+			NewLevel("strong", map[string]int{"depth": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 8, "vct_nodes": 2000, "defend_vct_nodes": 1000}),
 		},
 		NLevels: 3, DefaultLevel: 1}
 }
