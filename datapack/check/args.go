@@ -1,9 +1,10 @@
 package check
 
 import (
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"strconv"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // parseArg runs the argument parser of node n at r's position, leaving r

@@ -1,11 +1,12 @@
 package check
 
 import (
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
-	"github.com/mcgomoku/mcgomoku/internal/suggest"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
+	"github.com/mcgomoku/mcgomoku/internal/suggest"
 )
 
 // tok is one node parsed on the way through the tree; toks form a

@@ -2,10 +2,11 @@ package check
 
 import (
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Macro lines ($ lines) are parsed only when their function is called, with

@@ -1,8 +1,9 @@
 package check
 
 import (
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // parseBlock is BlockStateParser (syntax.Reader.ReadBlockState) with the

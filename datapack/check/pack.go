@@ -2,10 +2,11 @@ package check
 
 import (
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 )

@@ -3,8 +3,9 @@ package check
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"os"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Registries holds the entries of a release's built-in registries, as

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 
 	"github.com/mcgomoku/mcgomoku/datapack"
 )

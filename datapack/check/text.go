@@ -2,9 +2,10 @@ package check
 
 import (
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 	"sort"
 	"strings"
+
+	"github.com/mcgomoku/mcgomoku/datapack/syntax"
 )
 
 // Text components are SNBT since 1.21.5 and are decoded with

@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/mcgomoku/mcgomoku/internal/suggest"
 	"math"
 	"os"
 	"regexp"
@@ -28,6 +27,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/mcgomoku/mcgomoku/examples"
+	"github.com/mcgomoku/mcgomoku/internal/suggest"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
