@@ -225,3 +225,53 @@ func TestLookaheadLevelWithVCT(t *testing.T) {
 		t.Fatalf("with la/vct/begin running at every level: %v, want the plain level's searches to differ", err)
 	}
 }
+
+// TestLookaheadLevelWidths: levels that search at different widths (the
+// inner nodes' and the root's) share the pack's lists, sized for the
+// widest, and each level keeps the first entries of the same sorted
+// list, as its twin's narrower scan does. Planted: the narrow level's
+// width or root width wider than its twin's (its register set to another
+// width the pack has lists for) must make the searches differ.
+func TestLookaheadLevelWidths(t *testing.T) {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	la := &cfg.Lookahead
+	la.NLevels, la.DefaultLevel = 2, 0
+	la.Levels = [config.MaxLevels]config.Level{
+		config.NewLevel("narrow", map[string]int{"width": 2, "root_width": 3, "depth": 3}),
+		config.NewLevel("wide", map[string]int{"width": 5, "root_width": 9, "depth": 3}),
+	}
+	res := lookaheadPack(t, cfg)
+	for _, s := range res.Plan.Look.Scans {
+		if s.Name == "inner" && s.W != 5 || s.Name == "root" && s.W != 9 {
+			t.Errorf("scan %s_%s has room for %d cells, want the widest level's", s.Name, s.Col, s.W)
+		}
+	}
+	st, err := proveLevels(res.Pack, cfg, 3, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(st)
+	for key, d := range map[string]int{"width": 1, "root_width": 2} {
+		t.Run(fmt.Sprintf("%s+%d", key, d), func(t *testing.T) {
+			in, err := gen.FromConfig(cfg, "lookahead")
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := gen.BuildPlan(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plantBudget(p.Look, 1, key, d)
+			pack, err := gen.Render(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := proveLevels(pack, cfg, 3, 6); err == nil {
+				t.Fatalf("with the narrow level's %s %d wider than its twin's the proof passed, want the searches to differ", key, d)
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}

@@ -24,9 +24,10 @@ import (
 // its budget allows (templates/la/).
 type LookPlan struct {
 	// Cfg is [lookahead] as the config has it: the keys every level
-	// shares (widths, defend_tries, tick_commands, values) come from
-	// here; a level's budgets (config.LevelKeys) only from their
-	// registers (Lv), set from Levels.
+	// shares (the threat searches' widths, defend_tries, tick_commands,
+	// values) come from here; a level's budgets (config.LevelKeys, the
+	// search's widths among them) only from their registers (Lv), set
+	// from Levels, and the lists they fill are sized for the widest.
 	Cfg    config.Lookahead
 	Budget int // commands a tick's slice may spend (lookahead.tick_commands)
 	// Levels are the config's levels, #level 1, 2, … (0 is greedy's);
@@ -121,6 +122,17 @@ type LookSet struct {
 	Value int
 }
 
+// Set returns the level's value of the level key.
+func (lv LookLevel) Set(key string) int {
+	reg := lookBudgetScore(key)
+	for _, s := range lv.Sets {
+		if s.Reg == reg {
+			return s.Value
+		}
+	}
+	panic("internal error: " + key + " is no level key")
+}
+
 // LevelTrigger is the menu trigger of level 1 less one: level i is
 // /trigger gomoku.menu set LevelTrigger+i (12 is greedy's).
 const LevelTrigger = 20
@@ -134,6 +146,14 @@ func lookBudgetReg(key string) string { return "lv_" + key }
 
 // lookBudgetScore is that register's score, holder and objective.
 func lookBudgetScore(key string) string { return "#la." + lookBudgetReg(key) + " gomoku.la" }
+
+// lookBudgetScoreIf is lookBudgetScore, or "" for no key.
+func lookBudgetScoreIf(key string) string {
+	if key == "" {
+		return ""
+	}
+	return lookBudgetScore(key)
+}
 
 // Lv returns the score of the level budget key, for the templates: an
 // error for a key that is no level budget, so a template cannot read a
@@ -177,11 +197,14 @@ type LookReg struct{ I, N int }
 // (1 black, 2 white), only fours if Fours, skipping excluded cells (the
 // root under renju) and black's quickly forbidden ones.
 type LookScan struct {
-	ID          int // #la.sk while it runs
-	Name        string
-	C           int
-	Col         string // "b" or "w"
-	W           int
+	ID   int // #la.sk while it runs
+	Name string
+	C    int
+	Col  string // "b" or "w"
+	W    int    // the list's room: the widest level's
+	// WReg is the level register that sets the list's width at run time
+	// (at most W), "" for a width every level shares.
+	WReg        string
 	Fours, Excl bool
 	QF          bool
 	// Threats keeps only cells where C makes a four or an open three
@@ -390,7 +413,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		lp.RootVCT = lp.RootVCT || at.VCTDepth > 0 && at.VCTNodes > 0
 		lp.DefendVCT = lp.DefendVCT || defend && at.VCTDepth > 0 && at.DefendVCTNodes > 0
 	}
-	width := max(la.Width, la.RootWidth, la.VCFWidth)
+	width := max(most.Width, most.RootWidth, la.VCFWidth)
 	if lp.RootVCT || lp.DefendVCT {
 		lp.VCT = true
 		lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
@@ -410,7 +433,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	for j := range width {
 		lp.Cands = append(lp.Cands, j)
 	}
-	for j := range la.RootWidth {
+	for j := range most.RootWidth {
 		lp.Roots = append(lp.Roots, j)
 	}
 	if lp.Defend {
@@ -443,9 +466,10 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	type scanKind struct {
 		name                          string
 		w                             int
+		wKey                          string // the level key that narrows w, if any
 		fours, excl, threats, counter bool
 	}
-	kinds := []scanKind{{name: "root", w: la.RootWidth, excl: true}, {name: "inner", w: la.Width},
+	kinds := []scanKind{{name: "root", w: most.RootWidth, wKey: "root_width", excl: true}, {name: "inner", w: most.Width, wKey: "width"},
 		{name: "vroot", w: la.VCFWidth, fours: true, excl: true}, {name: "vcf", w: la.VCFWidth, fours: true}}
 	if lp.VCT {
 		// The threat-space frames' (the root's without excluded cells;
@@ -459,6 +483,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	for _, k := range kinds {
 		for c := 1; c <= 2; c++ {
 			sc := LookScan{ID: len(lp.Scans), Name: k.name, C: c, Col: "bw"[c-1 : c], W: k.w, Fours: k.fours,
+				WReg: lookBudgetScoreIf(k.wKey),
 				Excl: k.excl && lp.Renju && c == 1, QF: lp.Renju && c == 1, Threats: k.threats, Counter: k.counter}
 			for a := 0; a < len(lp.Order); a += ScanChunk {
 				b := min(a+ScanChunk, len(lp.Order))
@@ -466,9 +491,18 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			}
 			lp.Scans = append(lp.Scans, sc)
 		}
-		if !seen[k.w] && !k.counter {
-			seen[k.w] = true
-			lp.Widths = append(lp.Widths, k.w)
+		ws := []int{k.w}
+		if k.wKey != "" {
+			// A level's narrower list is filled by its own insert.
+			for _, lv := range levels {
+				ws = append(ws, lv.Set(k.wKey))
+			}
+		}
+		for _, w := range ws {
+			if !seen[w] && !k.counter {
+				seen[w] = true
+				lp.Widths = append(lp.Widths, w)
+			}
 		}
 	}
 	lp.ChunkOf = make([]int, n*n)

@@ -84,7 +84,7 @@ func TestErrors(t *testing.T) {
 		{"pack boards per player", "[pack]\nboards = 2\nboards_per_player = 3\n", `key "pack.boards_per_player": 3 is more than pack.boards (2)`},
 		{"level key range", "[lookahead.levels.quick]\nnodes = 0\n", `bad.toml:2: key "lookahead.levels.quick.nodes": 0 is out of range 1..1000000`},
 		{"level key typo", "[lookahead.levels.quick]\n\nnodse = 5\n", `bad.toml:3: key "lookahead.levels.quick.nodse": unknown key; did you mean "nodes"?`},
-		{"level shared key", "[lookahead.levels.quick]\nwidth = 5\n", `bad.toml:2: key "lookahead.levels.quick.width": a level cannot set width: it is shared by every level`},
+		{"level shared key", "[lookahead.levels.quick]\nvcf_width = 5\n", `bad.toml:2: key "lookahead.levels.quick.vcf_width": a level cannot set vcf_width: it is shared by every level`},
 		{"level key type", "[lookahead.levels.quick]\nnodes = \"many\"\n", `bad.toml:2: key "lookahead.levels.quick.nodes"`},
 		{"level subtable", "[lookahead.levels.quick.value]\none = 3\n", `bad.toml:1:`},
 		{"level name", "[lookahead.levels.Quick]\nnodes = 5\n", `bad.toml:1: key "lookahead.levels.Quick": a level's name is a lowercase letter`},

@@ -11,9 +11,12 @@ import (
 
 // LevelKey is a [lookahead] key a level may set: a budget, which the pack
 // keeps in a register per board, so boards at different levels think at
-// once. Keys that size the pack's registers or lists (the widths,
-// defend_tries), its per-tick budget and the leaf values stay shared:
-// a level cannot change what the pack holds, only how far it searches.
+// once. The search's widths are budgets too: the pack's lists are sized
+// for the widest level, and a narrower one keeps the first entries of
+// the same sorted list, which are the best ones. Keys that size the
+// threat searches' lists (vcf_width, vct_width, defend_tries), the
+// per-tick budget and the leaf values stay shared: a level cannot change
+// what the pack holds, only how far and how wide it searches.
 type LevelKey struct {
 	Name   string // the TOML key under [lookahead] and [lookahead.levels.<name>]
 	Lo, Hi int    // its range, as [lookahead] checks it
@@ -29,6 +32,8 @@ func (k LevelKey) Field(la *Lookahead) *int { return k.field(la) }
 // per-level budget is one line here.
 var LevelKeys = []LevelKey{
 	{"depth", 1, MaxLookaheadDepth, func(l *Lookahead) *int { return &l.Depth }},
+	{"width", 1, MaxLookaheadWidth, func(l *Lookahead) *int { return &l.Width }},
+	{"root_width", 1, MaxLookaheadWidth, func(l *Lookahead) *int { return &l.RootWidth }},
 	{"vcf_depth", 0, MaxLookaheadDepth, func(l *Lookahead) *int { return &l.VCFDepth }},
 	{"leaf_vcf_depth", 0, MaxLookaheadDepth, func(l *Lookahead) *int { return &l.LeafVCFDepth }},
 	{"leaf_vcf_nodes", 0, 1_000_000, func(l *Lookahead) *int { return &l.LeafVCFNodes }},
