@@ -309,10 +309,11 @@ func DefaultLookahead() Lookahead {
 			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000},
 		Levels: [MaxLevels]Level{
 			NewLevel("quick", nil),
-			NewLevel("normal", map[string]int{"depth": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600}),
-			NewLevel("strong", map[string]int{"depth": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 8, "vct_nodes": 2000, "defend_vct_nodes": 1000}),
+			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600}),
+			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 8, "vct_nodes": 2000, "defend_vct_nodes": 1000}),
+			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 10, "vct_nodes": 8000, "defend_vct_nodes": 4000}),
 		},
-		NLevels: 3, DefaultLevel: 1}
+		NLevels: 4, DefaultLevel: 1}
 }
 
 // DefaultSearch is the code's default [search] section.

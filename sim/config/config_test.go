@@ -89,7 +89,7 @@ func TestErrors(t *testing.T) {
 		{"level subtable", "[lookahead.levels.quick.value]\none = 3\n", `bad.toml:1:`},
 		{"level name", "[lookahead.levels.Quick]\nnodes = 5\n", `bad.toml:1: key "lookahead.levels.Quick": a level's name is a lowercase letter`},
 		{"level greedy", "[lookahead.levels.greedy]\nnodes = 5\n", `key "lookahead.levels.greedy": "greedy" is the greedy level's name`},
-		{"default level unknown", "[lookahead]\nlevel = \"fast\"\n", `bad.toml:2: key "lookahead.level": no level "fast" (the levels: quick, normal, strong)`},
+		{"default level unknown", "[lookahead]\nlevel = \"fast\"\n", `bad.toml:2: key "lookahead.level": no level "fast" (the levels: quick, normal, strong, master)`},
 		{"default level of new levels", "[lookahead]\nlevel = \"normal\"\n[lookahead.levels.a]\n[lookahead.levels.b]\n", `key "lookahead.level": no level "normal" (the levels: a, b)`},
 		{"too many levels", "[lookahead.levels.a]\n[lookahead.levels.b]\n[lookahead.levels.c]\n[lookahead.levels.d]\n[lookahead.levels.e]\n[lookahead.levels.f]\n[lookahead.levels.g]\n[lookahead.levels.h]\n[lookahead.levels.i]\n", `key "lookahead.levels": 9 levels, at most 8`},
 		{"level vct defence without depth", "[lookahead.levels.strong]\nvct_depth = 0\ndefend_vct_nodes = 500\n", `bad.toml:3: key "lookahead.levels.strong.defend_vct_nodes": the threat-space defence needs lookahead.levels.strong.vct_depth above 0`},
@@ -212,7 +212,7 @@ func TestSeed000Bias(t *testing.T) {
 // levels replaces those it inherits.
 func TestLevels(t *testing.T) {
 	d := Default().Lookahead
-	if got := d.LevelNames(); !slices.Equal(got, []string{"quick", "normal", "strong"}) || d.LevelName(d.DefaultLevel) != "normal" {
+	if got := d.LevelNames(); !slices.Equal(got, []string{"quick", "normal", "strong", "master"}) || d.LevelName(d.DefaultLevel) != "normal" {
 		t.Errorf("default levels %v, default %d", got, d.DefaultLevel)
 	}
 	c, err := Parse("l.toml", []byte("[lookahead]\nnodes = 900\nlevel = \"b\"\n[lookahead.levels.z]\ndepth = 4\n[lookahead.levels.b]\nnodes = 77\nvcf_depth = 0\n"))
