@@ -37,6 +37,26 @@ func plantBudget(lp *gen.LookPlan, lv int, key string, d int) {
 	panic("no level budget " + key)
 }
 
+// plantedPack builds cfg's lookahead pack with plantBudget(lv, key, d)
+// applied to its plan.
+func plantedPack(t *testing.T, cfg *config.Config, lv int, key string, d int) *datapack.Pack {
+	t.Helper()
+	in, err := gen.FromConfig(cfg, "lookahead")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := gen.BuildPlan(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plantBudget(p.Look, lv, key, d)
+	pack, err := gen.Render(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pack
+}
+
 // TestLookaheadLevelsAreTheirTwins: the shipped levels, each picked by
 // its function gomoku:level/<name> in the middle of a game, search as
 // the native twin at that level does (compareSearch: the move, its
@@ -81,19 +101,7 @@ func TestLookaheadLevelsCatchAWrongBudget(t *testing.T) {
 		}
 	})
 	t.Run("depth-1", func(t *testing.T) {
-		in, err := gen.FromConfig(cfg, "lookahead")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := gen.BuildPlan(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plantBudget(p.Look, 3, "depth", -1)
-		pack, err := gen.Render(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pack := plantedPack(t, cfg, 3, "depth", -1)
 		if _, err := proveLevels(pack, cfg, 1, 2); err == nil || !strings.Contains(err.Error(), "the pack's search chose") {
 			t.Fatalf("with strong a ply shallower: %v, want the searches to differ", err)
 		} else {
@@ -254,19 +262,7 @@ func TestLookaheadLevelWidths(t *testing.T) {
 	t.Log(st)
 	for key, d := range map[string]int{"width": 1, "root_width": 2} {
 		t.Run(fmt.Sprintf("%s+%d", key, d), func(t *testing.T) {
-			in, err := gen.FromConfig(cfg, "lookahead")
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := gen.BuildPlan(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plantBudget(p.Look, 1, key, d)
-			pack, err := gen.Render(p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pack := plantedPack(t, cfg, 1, key, d)
 			if _, err := proveLevels(pack, cfg, 3, 6); err == nil {
 				t.Fatalf("with the narrow level's %s %d wider than its twin's the proof passed, want the searches to differ", key, d)
 			} else {
