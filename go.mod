@@ -7,6 +7,7 @@ require (
 	github.com/Tnze/go-mc v1.20.2
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/pflag v1.1.0
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/term v0.44.0
 )
 
