@@ -254,7 +254,7 @@ func TestLookaheadTunePlan(t *testing.T) {
 }
 
 // TestVCTTunedCopy: sim/lookahead/testdata/vct-tuned.toml, whose figures
-// the README gives, is examples/tuned-lookahead.toml's lookahead with
+// docs/strength.md gives, is examples/tuned-lookahead.toml's lookahead with
 // vct.toml's budgets.
 func TestVCTTunedCopy(t *testing.T) {
 	load := func(path string) *Config {

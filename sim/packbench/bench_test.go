@@ -19,7 +19,7 @@ import (
 // least 8 million on the greedy pack on an idle core, issue 16), timed
 // around the interpreter only, and commands per AI move. The synthetic
 // BenchmarkCommands (sim/mcvm) is the same measure on straight-line
-// scoreboard work; the README compares the two.
+// scoreboard work; docs/benchmarks.md compares the two.
 func BenchmarkAIMove(b *testing.B) {
 	for _, profile := range []string{packplay.Greedy, packplay.Seed000} {
 		b.Run(profile, func(b *testing.B) {
