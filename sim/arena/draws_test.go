@@ -205,6 +205,16 @@ func drawDisagreements(r *Result, s summaries) []string {
 				fail(name, "%+v; the games say %+v (score %v), pairs %v", m, w, w.Score(), pe)
 			}
 		}
+		// The Elo estimate, LOS and interval: from the games' counts.
+		e := (&Pairing{WDL: w, Penta: pe}).Estimate()
+		for name, m := range map[string]*MatchSummary{"summary": s.summary.Match, "json": fromJSON.Match} {
+			if m != nil && (float64(m.Elo) != e.Elo || m.LOS != e.LOS || float64(m.EloLow) != e.Low || float64(m.EloHigh) != e.High) {
+				fail(name, "elo %v (%v .. %v), LOS %v; the games say %v (%v .. %v), LOS %v", m.Elo, m.EloLow, m.EloHigh, m.LOS, e.Elo, e.Low, e.High, e.LOS)
+			}
+		}
+		if want := fmt.Sprintf("elo %s ", FormatElo(e.Elo)); !strings.Contains(text, want) {
+			fail("text", "no %q:\n%s", want, text)
+		}
 		if want := fmt.Sprintf("wins %d, losses %d, draws %d, score %.1f%%\n", w.Wins, w.Losses, w.Draws, 100*w.Score()); !strings.Contains(text, want) {
 			fail("text", "no line %q:\n%s", want, text)
 		}
@@ -215,6 +225,8 @@ func drawDisagreements(r *Result, s summaries) []string {
 			"Wins / losses / draws":        fmt.Sprintf("%d / %d / %d", w.Wins, w.Losses, w.Draws),
 			"Score":                        fmt.Sprintf("%.1f%%", 100*w.Score()),
 			"Game pairs LL/LD/WL+DD/WD/WW": fmt.Sprintf("%d / %d / %d / %d / %d", pe[0], pe[1], pe[2], pe[3], pe[4]),
+			"Elo difference":               fmt.Sprintf("%s (%s)", FormatEstimate(e), e.Model),
+			"Likelihood of superiority":    fmt.Sprintf("%.1f%%", 100*e.LOS),
 		}
 		for _, row := range rows {
 			if len(row) == 2 && want[row[0]] != "" {
@@ -246,7 +258,8 @@ func drawDisagreements(r *Result, s summaries) []string {
 		for _, st := range sum.Standings {
 			i := index[st.Player]
 			w := tr.player(r, i, -1)
-			if st.Wins != w.Wins || st.Losses != w.Losses || st.Draws != w.Draws || st.Points != points(w) || st.Score != w.Score() {
+			if st.Wins != w.Wins || st.Losses != w.Losses || st.Draws != w.Draws || st.Points != points(w) || st.Score != w.Score() ||
+				float64(st.Elo) != TrinomialEstimate(w).Elo && !math.IsInf(TrinomialEstimate(w).Elo, 0) {
 				fail(name, "%s: %+v; the games say %+v", st.Player, st, w)
 			}
 			for o, pts := range st.Results {
