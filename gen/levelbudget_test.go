@@ -16,73 +16,67 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 )
 
-// budgetLevels is the number of levels of budgetConfig: the shipped
-// configs' count.
-const budgetLevels = 3
+// budgetLevels is the number of levels of budgetConfig: the default
+// config's count.
+const budgetLevels = 4
 
-// budgetConfig is a 9×9 lookahead config of budgetLevels levels, each
-// setting every key of config.LevelKeys, with values chosen so that no
-// two levels share a key's value and no two keys of a level share one: a
+// budgetConfig is a 9×9 lookahead config, read from TOML as a user's is,
+// of budgetLevels levels that each set every key of config.LevelKeys, and
+// the values it sets (want[level][key], in LevelKeys' order): no two
+// levels share a key's value and no two keys of a level share one, so a
 // register set from another level's value, or from another key's, reads
-// as a wrong number. The node budgets are small (17..34) so that a
+// as a wrong number. The node budgets are small (17..40) so that a
 // search is quick; the depths and widths take their whole ranges.
-func budgetConfig(t *testing.T) *config.Config {
+func budgetConfig(t *testing.T) (*config.Config, [][]int) {
 	t.Helper()
-	cfg := config.PackDefault()
-	cfg.Game.Size = 9
-	la := &cfg.Lookahead
-	la.NLevels, la.DefaultLevel = budgetLevels, 0
-	la.Levels = [config.MaxLevels]config.Level{}
-	// The small keys' values per level: 0..16 holds 17 values for 18
-	// registers, so two pairs from other levels and keys share one
-	// (root_width 12 and 14 are vct_depth's and width's elsewhere).
+	// The small keys' values per level (0..16 cannot hold 24 distinct
+	// values: these differ within each key and within each level).
 	small := map[string][budgetLevels]int{
-		"depth":          {1, 2, 3},
-		"vcf_depth":      {4, 5, 6},
-		"leaf_vcf_depth": {7, 8, 9},
-		"vct_depth":      {10, 11, 12},
-		"width":          {13, 14, 15},
-		"root_width":     {16, 12, 14},
+		"depth":          {1, 2, 3, 4},
+		"vcf_depth":      {5, 6, 7, 8},
+		"leaf_vcf_depth": {9, 10, 11, 12},
+		"vct_depth":      {12, 11, 10, 9},
+		"width":          {13, 14, 15, 16},
+		"root_width":     {16, 15, 14, 13},
 	}
+	var toml strings.Builder
+	toml.WriteString("[game]\nsize = 9\n\n[lookahead]\nlevel = \"lv1\"\n")
+	want := make([][]int, budgetLevels)
 	for i := range budgetLevels {
-		values := map[string]int{}
+		fmt.Fprintf(&toml, "\n[lookahead.levels.lv%d]\n", i+1)
 		big := 0
 		for _, k := range config.LevelKeys {
-			if v, ok := small[k.Name]; ok {
-				values[k.Name] = v[i]
-				continue
+			v, ok := small[k.Name]
+			if !ok {
+				v[i] = 17 + budgetLevels*big + i
+				big++
 			}
-			values[k.Name] = 17 + budgetLevels*big + i
-			big++
+			fmt.Fprintf(&toml, "%s = %d\n", k.Name, v[i])
+			want[i] = append(want[i], v[i])
 		}
-		la.Levels[i] = config.NewLevel(fmt.Sprintf("lv%d", i+1), values)
 	}
-	// Every (level, key) value in range, distinct within each key and
-	// within each level.
+	cfg, err := config.Parse("budgets.toml", []byte(toml.String()))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, toml.String())
+	}
+	if cfg.Lookahead.NumLevels() != budgetLevels {
+		t.Fatalf("%d levels read, want %d", cfg.Lookahead.NumLevels(), budgetLevels)
+	}
 	for i := range budgetLevels {
-		at := la.At(i)
-		seen := map[int]string{}
-		for _, k := range config.LevelKeys {
-			v := *k.Field(&at)
-			if v < k.Lo || v > k.Hi {
-				t.Fatalf("level %d's %s %d is out of its range %d..%d", i+1, k.Name, v, k.Lo, k.Hi)
+		for j := range want[i] {
+			for i2 := range i {
+				if want[i2][j] == want[i][j] {
+					t.Fatalf("levels %d and %d set %s to %d", i2+1, i+1, config.LevelKeys[j].Name, want[i][j])
+				}
 			}
-			if o, ok := seen[v]; ok {
-				t.Fatalf("level %d sets %s and %s to %d", i+1, o, k.Name, v)
-			}
-			seen[v] = k.Name
-			for j := range i {
-				other := la.At(j)
-				if *k.Field(&other) == v {
-					t.Fatalf("levels %d and %d set %s to %d", j+1, i+1, k.Name, v)
+			for j2 := range j {
+				if want[i][j2] == want[i][j] {
+					t.Fatalf("level %d sets %s and %s to %d", i+1, config.LevelKeys[j2].Name, config.LevelKeys[j].Name, want[i][j])
 				}
 			}
 		}
 	}
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	return cfg
+	return cfg, want
 }
 
 // checkLevelBudgets plays AI moves on pack at every level of cfg, each
@@ -91,8 +85,9 @@ func budgetConfig(t *testing.T) *config.Config {
 // search reads, #la.lv_<key> for every key of config.LevelKeys, to hold
 // the level's config value once the move is made. Before each move the
 // registers are set to a value no level has, so a register the move does
-// not set is seen too.
-func checkLevelBudgets(pack *datapack.Pack, cfg *config.Config) error {
+// not set is seen too. want holds each level's values, in LevelKeys'
+// order.
+func checkLevelBudgets(pack *datapack.Pack, cfg *config.Config, want [][]int) error {
 	la := cfg.Lookahead
 	g, err := packplay.Open(pack, packplay.Options{Seed: 1, MaxTicks: 1 << 20})
 	if err != nil {
@@ -142,12 +137,11 @@ func checkLevelBudgets(pack *datapack.Pack, cfg *config.Config) error {
 		if _, _, err := g.AIMove(); err != nil {
 			return err
 		}
-		at := la.At(i)
-		for _, k := range config.LevelKeys {
+		for j, k := range config.LevelKeys {
 			got, ok := g.BoardScore("#la.lv_"+k.Name, "gomoku.la")
-			if want := int32(*k.Field(&at)); !ok || got != want {
+			if !ok || got != int32(want[i][j]) {
 				errs = append(errs, fmt.Errorf("level %s (#level %d): #la.lv_%s is %d after its move, want %d (lookahead.levels.%s.%s)",
-					name, i+1, k.Name, got, want, name, k.Name))
+					name, i+1, k.Name, got, want[i][j], name, k.Name))
 			}
 		}
 	}
@@ -157,8 +151,8 @@ func checkLevelBudgets(pack *datapack.Pack, cfg *config.Config) error {
 // TestLevelBudgetsAreTheConfigs: at every level, every budget register
 // the pack's search reads holds that level's config value.
 func TestLevelBudgetsAreTheConfigs(t *testing.T) {
-	cfg := budgetConfig(t)
-	if err := checkLevelBudgets(lookaheadPack(t, cfg).Pack, cfg); err != nil {
+	cfg, want := budgetConfig(t)
+	if err := checkLevelBudgets(lookaheadPack(t, cfg).Pack, cfg, want); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -173,7 +167,7 @@ var levelSet = regexp.MustCompile(`(?m)^scoreboard players set #la\.lv_(\w+) gom
 // naming that level and key; and a dispatch that runs another level's
 // function for the strongest level must fail it too.
 func TestLevelBudgetsCatchAMixUp(t *testing.T) {
-	cfg := budgetConfig(t)
+	cfg, want := budgetConfig(t)
 	res := lookaheadPack(t, cfg)
 	la := cfg.Lookahead
 	last := la.NumLevels()
@@ -189,22 +183,22 @@ func TestLevelBudgetsCatchAMixUp(t *testing.T) {
 	if testing.Short() {
 		first = last - 1 // from the level below only
 	}
-	for _, k := range config.LevelKeys {
+	for j, k := range config.LevelKeys {
 		for from := first; from < last; from++ {
 			t.Run(fmt.Sprintf("%s_from_level_%d", k.Name, from), func(t *testing.T) {
-				other := la.At(from - 1)
+				v := want[from-1][j]
 				planted := levelSet.ReplaceAllStringFunc(body, func(line string) string {
 					if m := levelSet.FindStringSubmatch(line); m[1] == k.Name {
-						return fmt.Sprintf("scoreboard players set #la.lv_%s gomoku.la %d", k.Name, *k.Field(&other))
+						return fmt.Sprintf("scoreboard players set #la.lv_%s gomoku.la %d", k.Name, v)
 					}
 					return line
 				})
 				pack := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
 				pack.Files[strongest] = []byte(planted)
-				err := checkLevelBudgets(pack, cfg)
-				want := fmt.Sprintf("level %s (#level %d): #la.lv_%s is %d", la.LevelName(last-1), last, k.Name, *k.Field(&other))
-				if err == nil || !strings.Contains(err.Error(), want) {
-					t.Fatalf("with level %d's %s set from level %d's value: %v, want %q", last, k.Name, from, err, want)
+				err := checkLevelBudgets(pack, cfg, want)
+				msg := fmt.Sprintf("level %s (#level %d): #la.lv_%s is %d", la.LevelName(last-1), last, k.Name, v)
+				if err == nil || !strings.Contains(err.Error(), msg) {
+					t.Fatalf("with level %d's %s set from level %d's value: %v, want %q", last, k.Name, from, err, msg)
 				}
 			})
 		}
@@ -218,7 +212,7 @@ func TestLevelBudgetsCatchAMixUp(t *testing.T) {
 		}
 		pack := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
 		pack.Files[start] = []byte(strings.Replace(string(res.Pack.Files[start]), from, to, 1))
-		if err := checkLevelBudgets(pack, cfg); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("(#level %d)", last)) {
+		if err := checkLevelBudgets(pack, cfg, want); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("(#level %d)", last)) {
 			t.Fatalf("with the strongest level's budgets set by la/lv/%d: %v, want the strongest level's registers wrong", last-1, err)
 		}
 	})

@@ -233,7 +233,7 @@ type scoreOp func(t, s *scoreCell) error
 // OperationArgument: Java int arithmetic, wrapping on overflow;
 // Math.floorDiv and Math.floorMod; a divisor of 0 fails the command and
 // leaves the target as it was), made once and chosen when a line is
-// compiled. Tests plant a wrong operator here (scoreboard_test.go).
+// compiled. Tests plant a wrong operator here (compare_test.go).
 var scoreOps = map[string]scoreOp{
 	"=":  func(t, s *scoreCell) error { t.value = s.value; return nil },
 	"+=": func(t, s *scoreCell) error { t.value += s.value; return nil },

@@ -10,8 +10,9 @@ import (
 )
 
 // The game's semantics of the score commands, written out here apart
-// from mcvm's own code (MINECRAFT.md §3.2–3.3, verified in 26.1.2's
-// code; the wiki's Commands/scoreboard and Commands/execute pages):
+// from mcvm's own code, as the project's notes on the game record them
+// from 26.1.2's code (OperationArgument, execute's score conditions;
+// /work/shared/MINECRAFT.md §3.2–3.3, not needed to run the tests):
 // scores are Java ints; execute if|unless score compares two scores
 // with <, <=, =, > or >= and fails when either is unset, and matches
 // tests a range inclusive at both ends (an open end unbounded); scoreboard
