@@ -54,10 +54,14 @@ func (patternPlayer) Move(ctx context.Context, b *game.Board) (int, error) {
 type drawTruth struct {
 	wdl   []WDL
 	penta []Penta
+	// games and pairs are the first player's scores, per game (1, ½, 0)
+	// and per complete game pair (their mean), by pairing.
+	games, pairs [][]float64
 }
 
 func truthOf(r *Result) drawTruth {
-	tr := drawTruth{wdl: make([]WDL, len(r.Pairings)), penta: make([]Penta, len(r.Pairings))}
+	n := len(r.Pairings)
+	tr := drawTruth{wdl: make([]WDL, n), penta: make([]Penta, n), games: make([][]float64, n), pairs: make([][]float64, n)}
 	pairs := map[[2]int][]int{} // the first player's points, doubled, by game pair
 	for _, g := range r.Games {
 		w, pts := &tr.wdl[g.Pairing], 1
@@ -71,15 +75,51 @@ func truthOf(r *Result) drawTruth {
 			w.Losses++
 			pts = 0
 		}
+		tr.games[g.Pairing] = append(tr.games[g.Pairing], float64(pts)/2)
 		key := [2]int{g.Pairing, g.Index / 2}
 		pairs[key] = append(pairs[key], pts)
 	}
 	for key, p := range pairs {
 		if len(p) == 2 {
 			tr.penta[key[0]][p[0]+p[1]]++
+			tr.pairs[key[0]] = append(tr.pairs[key[0]], float64(p[0]+p[1])/4)
 		}
 	}
 	return tr
+}
+
+// sampleElo is the logistic Elo of samples' mean score and of the ends of
+// its 95% interval (the mean ± 1.96 standard errors), written from the
+// definitions rather than through stats.go.
+func sampleElo(samples []float64) (elo, low, high float64) {
+	n := float64(len(samples))
+	mu, v := 0.0, 0.0
+	for _, x := range samples {
+		mu += x / n
+	}
+	for _, x := range samples {
+		v += (x - mu) * (x - mu) / n
+	}
+	se := math.Sqrt(v / n)
+	logistic := func(s float64) float64 {
+		switch {
+		case s <= 0:
+			return math.Inf(-1)
+		case s >= 1:
+			return math.Inf(1)
+		}
+		return -400 * math.Log10(1/s-1)
+	}
+	return logistic(mu), logistic(mu - 1.959963984540054*se), logistic(mu + 1.959963984540054*se)
+}
+
+// same reports whether a and b are the same number (or infinity), to
+// within rounding.
+func same(a, b float64) bool { return a == b || near(a, b, 1e-6) }
+
+// score is the mean of scores: a win 1, a draw ½, a loss 0.
+func score(w WDL) float64 {
+	return (float64(w.Wins) + float64(w.Draws)/2) / float64(w.Games())
 }
 
 // player returns player i's wins, losses and draws over the run, and
@@ -201,21 +241,26 @@ func drawDisagreements(r *Result, s summaries) []string {
 	if len(r.Players) == 2 {
 		w, pe := tr.wdl[0], tr.penta[0]
 		for name, m := range map[string]*MatchSummary{"summary": s.summary.Match, "json": fromJSON.Match} {
-			if m == nil || m.Wins != w.Wins || m.Losses != w.Losses || m.Draws != w.Draws || m.Score != w.Score() || m.Pentanomial != pe {
-				fail(name, "%+v; the games say %+v (score %v), pairs %v", m, w, w.Score(), pe)
+			if m == nil || m.Wins != w.Wins || m.Losses != w.Losses || m.Draws != w.Draws || !same(m.Score, score(w)) || m.Pentanomial != pe {
+				fail(name, "%+v; the games say %+v (score %v), pairs %v", m, w, score(w), pe)
 			}
 		}
-		// The Elo estimate, LOS and interval: from the games' counts.
-		e := (&Pairing{WDL: w, Penta: pe}).Estimate()
+		// The Elo estimate and its interval: every game is in a complete
+		// pair, so the pairs are the samples (the pentanomial model).
+		if len(tr.pairs[0])*2 != len(r.Games) {
+			fail("games", "%d games make %d complete pairs", len(r.Games), len(tr.pairs[0]))
+		}
+		elo, low, high := sampleElo(tr.pairs[0])
 		for name, m := range map[string]*MatchSummary{"summary": s.summary.Match, "json": fromJSON.Match} {
-			if m != nil && (float64(m.Elo) != e.Elo || m.LOS != e.LOS || float64(m.EloLow) != e.Low || float64(m.EloHigh) != e.High) {
-				fail(name, "elo %v (%v .. %v), LOS %v; the games say %v (%v .. %v), LOS %v", m.Elo, m.EloLow, m.EloHigh, m.LOS, e.Elo, e.Low, e.High, e.LOS)
+			if m != nil && (!same(float64(m.Elo), elo) || !same(float64(m.EloLow), low) || !same(float64(m.EloHigh), high) || m.EloModel != "pentanomial") {
+				fail(name, "elo %v (%v .. %v, %s); the games say %v (%v .. %v, pentanomial)", m.Elo, m.EloLow, m.EloHigh, m.EloModel, elo, low, high)
 			}
 		}
-		if want := fmt.Sprintf("elo %s ", FormatElo(e.Elo)); !strings.Contains(text, want) {
+		e := (&Pairing{WDL: w, Penta: pe}).Estimate()
+		if want := fmt.Sprintf("elo %s ", FormatElo(elo)); !strings.Contains(text, want) {
 			fail("text", "no %q:\n%s", want, text)
 		}
-		if want := fmt.Sprintf("wins %d, losses %d, draws %d, score %.1f%%\n", w.Wins, w.Losses, w.Draws, 100*w.Score()); !strings.Contains(text, want) {
+		if want := fmt.Sprintf("wins %d, losses %d, draws %d, score %.1f%%\n", w.Wins, w.Losses, w.Draws, 100*score(w)); !strings.Contains(text, want) {
 			fail("text", "no line %q:\n%s", want, text)
 		}
 		if want := fmt.Sprintf("game pairs: %d (LL %d, LD %d, WL+DD %d, WD %d, WW %d)\n", pe.Pairs(), pe[0], pe[1], pe[2], pe[3], pe[4]); !strings.Contains(text, want) {
@@ -223,7 +268,7 @@ func drawDisagreements(r *Result, s summaries) []string {
 		}
 		want := map[string]string{
 			"Wins / losses / draws":        fmt.Sprintf("%d / %d / %d", w.Wins, w.Losses, w.Draws),
-			"Score":                        fmt.Sprintf("%.1f%%", 100*w.Score()),
+			"Score":                        fmt.Sprintf("%.1f%%", 100*score(w)),
 			"Game pairs LL/LD/WL+DD/WD/WW": fmt.Sprintf("%d / %d / %d / %d / %d", pe[0], pe[1], pe[2], pe[3], pe[4]),
 			"Elo difference":               fmt.Sprintf("%s (%s)", FormatEstimate(e), e.Model),
 			"Likelihood of superiority":    fmt.Sprintf("%.1f%%", 100*e.LOS),
@@ -258,8 +303,20 @@ func drawDisagreements(r *Result, s summaries) []string {
 		for _, st := range sum.Standings {
 			i := index[st.Player]
 			w := tr.player(r, i, -1)
-			if st.Wins != w.Wins || st.Losses != w.Losses || st.Draws != w.Draws || st.Points != points(w) || st.Score != w.Score() ||
-				float64(st.Elo) != TrinomialEstimate(w).Elo && !math.IsInf(TrinomialEstimate(w).Elo, 0) {
+			var games []float64
+			for k, p := range r.Pairings {
+				for _, x := range tr.games[k] {
+					switch i {
+					case p.A:
+						games = append(games, x)
+					case p.B:
+						games = append(games, 1-x)
+					}
+				}
+			}
+			elo, _, _ := sampleElo(games)
+			if st.Wins != w.Wins || st.Losses != w.Losses || st.Draws != w.Draws || st.Points != points(w) || !same(st.Score, score(w)) ||
+				!same(float64(st.Elo), elo) && !math.IsInf(elo, 0) {
 				fail(name, "%s: %+v; the games say %+v", st.Player, st, w)
 			}
 			for o, pts := range st.Results {
@@ -385,9 +442,9 @@ func drawAsLoss(t *testing.T, r *Result) *Result {
 
 // TestDrawsInEverySummaryCatchADrawAsALoss plants the careless change no
 // test caught, a draw scored as a loss, in one summary at a time (that
-// summary made from a copy of the run whose counts have it) and in the
-// arena's counting of every game (gameWDL), and requires the test above
-// to fail on the summary that has it.
+// summary made from a copy of the run whose counts have it), in the
+// Elo's table of pair scores and in the arena's counting of every game
+// (gameWDL), and requires the test above to fail where it is.
 func TestDrawsInEverySummaryCatchADrawAsALoss(t *testing.T) {
 	for _, r := range drawRuns(t) {
 		name := strings.Join(r.Players, " vs ")
@@ -419,6 +476,18 @@ func TestDrawsInEverySummaryCatchADrawAsALoss(t *testing.T) {
 			}
 		}
 	}
+	t.Run("pentanomial scores", func(t *testing.T) {
+		// A pair's draw scored as a loss in the Elo's own table: LD as
+		// LL, WD as WL.
+		old := pentaScores
+		t.Cleanup(func() { pentaScores = old })
+		pentaScores = [5]float64{0, 0, 0.5, 0.5, 1}
+		r := drawRuns(t)[0]
+		bad := drawDisagreements(r, summariesOf(t, r))
+		if len(bad) == 0 || !strings.Contains(bad[0], "elo ") {
+			t.Errorf("with a pair's draw scored as a loss in the Elo: %q, want the Elo to disagree", bad)
+		}
+	})
 	t.Run("counting", func(t *testing.T) {
 		old := gameWDL
 		t.Cleanup(func() { gameWDL = old })
