@@ -14,6 +14,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
 
 // simOutputs are what mcgomoku sim tells of a match: its JSON, its text
@@ -198,5 +199,66 @@ func TestSimCountsDrawsCatchesADrawAsALoss(t *testing.T) {
 		if len(bad) == 0 || !strings.HasPrefix(bad[0], where+": ") {
 			t.Errorf("with a draw scored as a loss in the %s: %q, want it caught there", where, bad)
 		}
+	}
+}
+
+// tuneHeaderDraws checks the verification line of a tuned config's
+// header against w, the match's score counted from its games.
+func tuneHeaderDraws(lines []string, w arena.WDL) error {
+	want := fmt.Sprintf(", wins %d, losses %d, draws %d, LOS ", w.Wins, w.Losses, w.Draws)
+	for _, l := range lines {
+		if strings.Contains(l, want) {
+			return nil
+		}
+	}
+	return fmt.Errorf("the header has no %q:\n%s", want, strings.Join(lines, "\n"))
+}
+
+// TestTuneHeaderCountsDraws: the header mcgomoku tune writes into a
+// tuned config tells its verification match's score; a match with draws
+// (the pattern engine against the plain one, played by arena as tune's
+// verification is) is told with its draws as draws, as its games say.
+// Planted: the header made from a copy of the result with one draw
+// scored as a loss must fail the check.
+func TestTuneHeaderCountsDraws(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs engine processes")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := arena.Match(t.Context(), arena.MatchConfig{A: fakebrain.Spec(exe, "-pattern"), B: fakebrain.Spec(exe),
+		Games: 16, Size: 6, Seed: 4, Jobs: 2, KeepGames: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w arena.WDL
+	for _, g := range res.Games {
+		switch {
+		case g.Winner == game.Empty:
+			w.Draws++
+		case (g.Winner == game.Black) == (g.BlackSide == 0):
+			w.Wins++
+		default:
+			w.Losses++
+		}
+	}
+	if w.Wins == 0 || w.Losses == 0 || w.Draws == 0 {
+		t.Fatalf("the games say %+v: want wins, losses and draws, or the test proves nothing", w)
+	}
+	o := &tuneOptions{stones: 4, seed: 4}
+	header := func(r *arena.Result) []string {
+		return o.header("in.toml", "greedy", &tune.State{}, &tune.Games{Size: 6}, []string{"start"}, nil, nil, r)
+	}
+	if err := tuneHeaderDraws(header(res), w); err != nil {
+		t.Error(err)
+	}
+	planted := *res
+	planted.Pairings = append([]arena.Pairing(nil), res.Pairings...)
+	planted.Pairings[0].WDL.Draws--
+	planted.Pairings[0].WDL.Losses++
+	if err := tuneHeaderDraws(header(&planted), w); err == nil {
+		t.Error("with a draw scored as a loss, the header's check passed")
 	}
 }
