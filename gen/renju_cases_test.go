@@ -46,12 +46,15 @@ func renjuKind(s game.RenjuShape) string {
 	return "allowed"
 }
 
-// renjuCases are 9×9 positions, each with the cell * of its kind (X black,
-// O white, . empty; rows from the top).
-var renjuCases = []struct {
+// renjuPicture is a 9×9 position with the cell * (X black, O white, .
+// empty; rows from the top), named by its kind.
+type renjuPicture struct {
 	kind string
 	rows []string
-}{
+}
+
+// renjuCases are positions, each with the cell * of its kind.
+var renjuCases = []renjuPicture{
 	{"overline", []string{
 		".........",
 		".........",
@@ -215,13 +218,26 @@ func TestRenjuCasesCoverEveryKind(t *testing.T) {
 // and asks its forbidden-move check (gomoku:dispatch/forbid) about every
 // empty cell, against game.Board.Forbidden.
 func checkRenjuCases(t *testing.T, res *Result) error {
-	for _, c := range renjuCases {
+	return checkRenjuPictures(t, res, renjuCases)
+}
+
+// checkRenjuPictures is checkRenjuCases on cases, up to the first
+// difference.
+// One game plays them all, started over (gomoku:restart) for each.
+func checkRenjuPictures(t *testing.T, res *Result, cases []renjuPicture) error {
+	g := newVMGame(t, res)
+	g.call("gomoku:mode/pvp")
+	for n, c := range cases {
 		b, order, star, err := renjuCase(9, c.rows)
 		if err != nil {
 			return fmt.Errorf("%s: %v", c.kind, err)
 		}
-		g := newVMGame(t, res)
-		g.call("gomoku:mode/pvp")
+		if n > 0 {
+			g.call("gomoku:restart")
+			if m := g.moves(); len(m) != 0 {
+				return fmt.Errorf("%s: after gomoku:restart the pack still has the moves %v", c.kind, m)
+			}
+		}
 		for _, s := range order {
 			g.stone(s.i, s.c)
 		}

@@ -4,7 +4,9 @@
 // real engines do: crashing, stalling, answering an occupied cell or
 // garbage, thinking long over its first move, refusing commands that
 // arrive while it finishes a search, breaking a MESSAGE over two lines,
-// printing blanks and exiting, flooding its output.
+// printing blanks and exiting, flooding its output. With -pattern it
+// plays its colour's cells of a pattern without a five first, so that
+// tests get drawn games.
 //
 // Tests run it by re-executing their own binary: a TestMain that sees
 // Arg as its first argument calls Main with the rest, so a spec such as
@@ -59,6 +61,7 @@ type options struct {
 	delay, slowFirst, busy                            time.Duration
 	splitMessage, blankExit, exitOnRestart, echoInfo  bool
 	flood, exitAfter                                  int
+	pattern                                           bool
 }
 
 // Main runs the engine on the given streams until END or the end of its
@@ -87,6 +90,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.echoInfo, "echo-info", false, "repeat each INFO line on stderr, so a test sees what the engine was told")
 	fs.IntVar(&o.exitAfter, "exit-after", 0, "exit right after answering the Nth move, while the opponent thinks")
 	fs.IntVar(&o.flood, "flood", 0, "answer the first move with this many lines of chatter, then hang")
+	fs.BoolVar(&o.pattern, "pattern", false, "play its colour's cells of a pattern with no five in a row for either colour first (black's where (x+2y) mod 4 < 2), so two such engines fill the board to a draw unless an opening breaks the pattern")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -305,16 +309,27 @@ func (b *brain) move() (code int, exit bool) {
 			}
 		}
 	}
-	// The empty cell nearest the centre, then the lowest index.
+	// The empty cell nearest the centre, then the lowest index; with
+	// -pattern, of its colour's cells while there are any.
+	stones := 0
+	for _, v := range b.cells {
+		if v != 0 {
+			stones++
+		}
+	}
+	black := stones%2 == 0 // black moves first, and after every pair
+	mine := func(i int) bool { return !o.pattern || ((i%b.size+2*(i/b.size))%4 < 2) == black }
 	best, bestD := -1, 1<<30
 	c := b.size / 2
-	for i, v := range b.cells {
-		if v != 0 {
-			continue
-		}
-		dx, dy := i%b.size-c, i/b.size-c
-		if d := dx*dx + dy*dy; d < bestD {
-			best, bestD = i, d
+	for pass := 0; pass < 2 && best < 0; pass++ {
+		for i, v := range b.cells {
+			if v != 0 || pass == 0 && !mine(i) {
+				continue
+			}
+			dx, dy := i%b.size-c, i/b.size-c
+			if d := dx*dx + dy*dy; d < bestD {
+				best, bestD = i, d
+			}
 		}
 	}
 	if best < 0 {

@@ -158,6 +158,20 @@ func (g *Game) ScoreA() float64 {
 	return 0
 }
 
+// gameWDL is the game as a win, a draw or a loss for the pairing's first
+// player: every count of games (the result's scores and game pairs, the
+// report's chart) goes through it. A variable so that a test can plant a
+// miscount (draws_test.go).
+var gameWDL = func(g *Game) WDL {
+	switch g.ScoreA() {
+	case 1:
+		return WDL{Wins: 1}
+	case 0:
+		return WDL{Losses: 1}
+	}
+	return WDL{Draws: 1}
+}
+
 // Record returns the game as a .psq record: moves with their thinking
 // times, then the black and white players' names and a 0.
 func (g *Game) Record(size int) *game.Record {
@@ -515,10 +529,10 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 		pr := &res.Pairings[g.Pairing]
 		key := [2]int{g.Pairing, g.Index / 2}
 		if other, ok := partner[key]; ok {
-			pr.Penta[int(2*(other+g.ScoreA()))]++
+			pr.Penta[int(2*(other+gameWDL(&g).Score()))]++
 			delete(partner, key)
 		} else {
-			partner[key] = g.ScoreA()
+			partner[key] = gameWDL(&g).Score()
 		}
 		if r.sprt != nil {
 			st := r.sprt.Status(res.Pairings[0].Penta)
@@ -559,14 +573,7 @@ func (res *Result) record(g Game, keep bool) {
 	res.Played++
 	res.Moves += int64(len(g.Moves) - g.OpeningMoves)
 	pr := &res.Pairings[g.Pairing]
-	switch s := g.ScoreA(); s {
-	case 1:
-		pr.WDL.Wins++
-	case 0:
-		pr.WDL.Losses++
-	default:
-		pr.WDL.Draws++
-	}
+	pr.WDL.add(gameWDL(&g))
 	if keep {
 		res.Games = append(res.Games, g)
 	}

@@ -226,14 +226,7 @@ func eloChart(r *Result) string {
 		s := series{name: r.Players[0] + " vs " + r.Players[1], colour: palette[0]}
 		var w WDL
 		for _, g := range r.Games {
-			switch g.ScoreA() {
-			case 1:
-				w.Wins++
-			case 0:
-				w.Losses++
-			default:
-				w.Draws++
-			}
+			w.add(gameWDL(&g))
 			s.add(TrinomialEstimate(w), true)
 		}
 		all = append(all, s)
@@ -244,15 +237,7 @@ func eloChart(r *Result) string {
 		}
 		for _, g := range r.Games {
 			pr := r.Pairings[g.Pairing]
-			var a WDL
-			switch g.ScoreA() {
-			case 1:
-				a.Wins = 1
-			case 0:
-				a.Losses = 1
-			default:
-				a.Draws = 1
-			}
+			a := gameWDL(&g)
 			wdl[pr.A].add(a)
 			wdl[pr.B].add(a.Swap())
 			for i := range all {

@@ -30,13 +30,19 @@ func (b *Board) Forbidden(i int) bool {
 	return b.forbidden(i, 0)
 }
 
+// renjuLines are the lines through a cell that forbidden weighs for
+// each of its verdicts: fives and overlines, fours, threes. Each is all
+// four Directions; a variable so that a test can plant a rule that
+// misses a line (renju_lines_test.go).
+var renjuLines = [3][][2]int{Directions[:], Directions[:], Directions[:]}
+
 func (b *Board) forbidden(i, depth int) bool {
 	x, y := b.XY(i)
 	b.cells[i] = Black
 	defer func() { b.cells[i] = Empty }()
 
 	overline := false
-	for _, d := range Directions {
+	for _, d := range renjuLines[0] {
 		back, fwd := b.run(x, y, d, Black)
 		switch n := back + 1 + fwd; {
 		case n == 5:
@@ -49,14 +55,14 @@ func (b *Board) forbidden(i, depth int) bool {
 		return true
 	}
 	fours := 0
-	for _, d := range Directions {
+	for _, d := range renjuLines[1] {
 		fours += b.fourCount(x, y, d)
 	}
 	if fours >= 2 {
 		return true
 	}
 	threes := 0
-	for _, d := range Directions {
+	for _, d := range renjuLines[2] {
 		if b.openThree(x, y, d, depth) {
 			threes++
 		}

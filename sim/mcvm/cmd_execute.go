@@ -479,10 +479,21 @@ func (c *condMatches) test(m *Machine, s *source) (int32, error) {
 	return boolInt(cell.present && c.rg.matches(cell.value)), nil
 }
 
+// scoreComparisons are execute if|unless score's operators (the game's
+// Java int comparisons of the two scores), chosen once when a line is
+// compiled. Tests plant a wrong operator here (compare_test.go).
+var scoreComparisons = map[string]func(a, b int32) bool{
+	"<":  func(a, b int32) bool { return a < b },
+	"<=": func(a, b int32) bool { return a <= b },
+	"=":  func(a, b int32) bool { return a == b },
+	">":  func(a, b int32) bool { return a > b },
+	">=": func(a, b int32) bool { return a >= b },
+}
+
 type condCompare struct {
 	t, s         *scoreHolder
 	tobj, sobj   int32
-	op           string
+	cmp          func(a, b int32) bool
 	tcell, scell int32
 }
 
@@ -515,17 +526,7 @@ func (c *condCompare) test(m *Machine, s *source) (int32, error) {
 	if !a.present || !b.present {
 		return 0, nil
 	}
-	switch c.op {
-	case "=":
-		return boolInt(a.value == b.value), nil
-	case "<":
-		return boolInt(a.value < b.value), nil
-	case "<=":
-		return boolInt(a.value <= b.value), nil
-	case ">":
-		return boolInt(a.value > b.value), nil
-	}
-	return boolInt(a.value >= b.value), nil
+	return boolInt(c.cmp(a.value, b.value)), nil
 }
 
 type condEntity struct{ ea *entityArg }

@@ -225,9 +225,40 @@ type cmdFunc func(m *Machine, s *source) (int32, error)
 
 func (f cmdFunc) run(m *Machine, s *source) (int32, error) { return f(m, s) }
 
-// scoreOps are scoreboard players operation's operators, made once: a
-// map literal in the parser is built anew for every line it parses.
-var scoreOps = map[string]byte{"=": '=', "+=": '+', "-=": '-', "*=": '*', "/=": '/', "%=": '%', "<": '<', ">": '>', "><": 'x'}
+// scoreOp is one operator of scoreboard players operation, applied to
+// the target t with the source s.
+type scoreOp func(t, s *scoreCell) error
+
+// scoreOps are scoreboard players operation's operators (the game's
+// OperationArgument: Java int arithmetic, wrapping on overflow;
+// Math.floorDiv and Math.floorMod; a divisor of 0 fails the command and
+// leaves the target as it was), made once and chosen when a line is
+// compiled. Tests plant a wrong operator here (compare_test.go).
+var scoreOps = map[string]scoreOp{
+	"=":  func(t, s *scoreCell) error { t.value = s.value; return nil },
+	"+=": func(t, s *scoreCell) error { t.value += s.value; return nil },
+	"-=": func(t, s *scoreCell) error { t.value -= s.value; return nil },
+	"*=": func(t, s *scoreCell) error { t.value *= s.value; return nil },
+	"/=": func(t, s *scoreCell) error {
+		if s.value == 0 {
+			return errDivideByZero
+		}
+		t.value = floorDiv(t.value, s.value)
+		return nil
+	},
+	"%=": func(t, s *scoreCell) error {
+		if s.value == 0 {
+			return errDivideByZero
+		}
+		t.value = floorMod(t.value, s.value)
+		return nil
+	},
+	"<":  func(t, s *scoreCell) error { t.value = min(t.value, s.value); return nil },
+	">":  func(t, s *scoreCell) error { t.value = max(t.value, s.value); return nil },
+	"><": func(t, s *scoreCell) error { t.value, s.value = s.value, t.value; return nil },
+}
+
+var errDivideByZero = failf("cannot divide by zero")
 
 func (p *parser) players() error {
 	r := p.r
@@ -463,7 +494,7 @@ func (c *cmdScoreEnable) run(m *Machine, s *source) (int32, error) {
 type cmdScoreOp struct {
 	t, s         *scoreHolder
 	tobj, sobj   int32
-	op           byte
+	op           scoreOp
 	tcell, scell int32
 }
 
@@ -484,7 +515,7 @@ func (c *cmdScoreOp) run(m *Machine, s *source) (int32, error) {
 		if !src.present {
 			sb.create(c.scell)
 		}
-		if err := applyOp(c.op, t, src); err != nil {
+		if err := c.op(t, src); err != nil {
 			return 0, err
 		}
 		return t.value, nil
@@ -510,45 +541,13 @@ func (c *cmdScoreOp) run(m *Machine, s *source) (int32, error) {
 		for _, sh := range sids {
 			sc := sb.cell(sh, c.sobj)
 			sb.create(sc)
-			if err := applyOp(c.op, &sb.cells[tc], &sb.cells[sc]); err != nil {
+			if err := c.op(&sb.cells[tc], &sb.cells[sc]); err != nil {
 				return 0, err
 			}
 		}
 		sum += sb.cells[tc].value
 	}
 	return sum, nil
-}
-
-// applyOp is OperationArgument: Java int arithmetic (wrapping),
-// Math.floorDiv/floorMod, division by zero an error.
-func applyOp(op byte, t, s *scoreCell) error {
-	switch op {
-	case '=':
-		t.value = s.value
-	case '+':
-		t.value += s.value
-	case '-':
-		t.value -= s.value
-	case '*':
-		t.value *= s.value
-	case '/':
-		if s.value == 0 {
-			return failf("cannot divide by zero")
-		}
-		t.value = floorDiv(t.value, s.value)
-	case '%':
-		if s.value == 0 {
-			return failf("cannot divide by zero")
-		}
-		t.value = floorMod(t.value, s.value)
-	case '<':
-		t.value = min(t.value, s.value)
-	case '>':
-		t.value = max(t.value, s.value)
-	case 'x':
-		t.value, s.value = s.value, t.value
-	}
-	return nil
 }
 
 // floorDiv is Math.floorDiv for ints (MIN_VALUE / -1 wraps to MIN_VALUE).

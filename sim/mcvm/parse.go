@@ -679,7 +679,7 @@ func (p *parser) scoreCondition() (condTest, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &condCompare{t: t, tobj: tobj, op: op, s: s, sobj: sobj, tcell: -1, scell: -1}
+	c := &condCompare{t: t, tobj: tobj, cmp: scoreComparisons[op], s: s, sobj: sobj, tcell: -1, scell: -1}
 	if t.sel == nil && !t.wildcard && t.uuid == nil {
 		c.tcell = p.m.sb.cell(t.holderID, tobj)
 	}
