@@ -222,6 +222,9 @@ func TestLogoutAndLogin(t *testing.T) {
 	if _, err := m.RunCommand(nil, "tag Alex add back"); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := m.RunCommand(nil, "scoreboard objectives add left minecraft.custom:minecraft.leave_game"); err != nil {
+		t.Fatal(err)
+	}
 	if err := m.Logout(p); err != nil {
 		t.Fatal(err)
 	}
@@ -249,6 +252,7 @@ func TestLogoutAndLogin(t *testing.T) {
 		t.Fatalf("Alex came back changed: %+v", back.Entity())
 	}
 	wantScore(t, m, "Alex", "o", 7)
+	wantScore(t, m, "Alex", "left", 1) // the leave_game statistic
 	if n := markerCount(t, m); n != 1 {
 		t.Fatalf("Alex's chunks did not load again (%d markers)", n)
 	}

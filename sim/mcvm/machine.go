@@ -469,11 +469,18 @@ func (m *Machine) AddPlayer(name string, uuid UUID, pos Vec3, permission int) (*
 // it kept loaded unload with their entities. What the game saves in the
 // player's file comes back with Login: position, rotation, dimension,
 // tags and advancement progress; scores are the scoreboard's, held by
-// the player's name, and stay where they are, as in the game.
+// the player's name, and stay where they are, as in the game. Leaving
+// adds one to the player's score in every objective of the criterion
+// minecraft.custom:minecraft.leave_game.
 func (m *Machine) Logout(p *Player) error {
 	i := slices.Index(m.players, p)
 	if i < 0 {
 		return fmt.Errorf("player %s is not online", p.Name)
+	}
+	for _, o := range m.sb.objectives() {
+		if o.Criteria == leaveGameCriterion {
+			m.sb.create(m.sb.cellByName(p.Name, o.Name)).value++
+		}
 	}
 	m.players = slices.Delete(m.players, i, i+1)
 	m.removeEntity(p.entity)
