@@ -286,6 +286,7 @@ func (r *renderer) renderSlots(p *Plan) {
 			{"slot/cursor", "slot/cursor"}, {"slot/remove", "slot/remove"}, {"slot/claim", "slot/claim"},
 			{"slot/mark", "slot/mark"}, {"slot/clear", "slot/clear"}, {"slot/take", "slot/take"},
 			{"slot/wants", "slot/wants"}, {"slot/serve", "slot/serve_one"},
+			{"slot/whole", "slot/whole"}, {"slot/place", "slot/place"},
 			{"ground/save", "slot/ground_save"}, {"ground/put", "slot/ground_put"},
 			{"ground/restore", "slot/ground_restore"}, {"ground/where", "slot/ground_where"},
 			{"ground/check", "slot/ground_check"}, {"ground/in_the_way", "slot/ground_in_the_way"},
@@ -296,6 +297,12 @@ func (r *renderer) renderSlots(p *Plan) {
 	}
 	r.fn("slot/wants/active", "slot/wants", boardData{P: p, S: BoardSlot{K: -1}})
 	r.fn("ui/status_here", "ui/status_here", boardData{P: p, S: BoardSlot{K: -1}})
+	r.fn("ui/result/here", "ui/result", resultData{P: p, S: BoardSlot{K: -1}, Who: "@s"})
+	for _, s := range p.Slots {
+		r.fn(fmt.Sprintf("ui/result/%d", s.K), "ui/result", resultData{P: p, S: s, Who: "@s"})
+		r.fn(fmt.Sprintf("ui/result/far%d", s.K), "ui/result", resultData{P: p, S: BoardSlot{K: -1},
+			Who: fmt.Sprintf("@a[scores={gomoku.cur=%d},tag=!gomoku.near]", s.K), Far: true})
+	}
 	for _, s := range p.Slots {
 		r.fn(fmt.Sprintf("ui/status_here/%d", s.K), "ui/status_here", boardData{P: p, S: s})
 	}
@@ -311,6 +318,8 @@ func (r *renderer) renderSlots(p *Plan) {
 		{Path: "slot/mark", Key: active, What: "The board in play's last-move marker moves here"},
 		{Path: "slot/clear", Key: active, What: "The board in play's markers go"},
 		{Path: "slot/glow", Key: active, What: "A plate of the board in play's winning line"},
+		{Path: "slot/whole", Key: active, What: "Is the board in play whole (every chunk of it loaded)"},
+		{Path: "slot/place", Key: active, What: "The cursor onto the board in play"},
 	} {
 		d.P = p
 		r.fn(d.Path, "slot/dispatch", d)
@@ -439,6 +448,14 @@ type (
 		Cells  []int // every cell, for the maximum
 		Order  []int // the tie-break order
 	}
+	// resultData is a game's end told to Who: the board in play's (S.K
+	// < 0) or a waiting board's, to its far players or to one come back.
+	resultData struct {
+		P   *Plan
+		S   BoardSlot
+		Who string
+		Far bool
+	}
 	renjuFData struct {
 		P       *Plan
 		C       RenjuCell
@@ -461,7 +478,7 @@ func (r *renderer) render(p *Plan) {
 		"board/build", "board/cells", "board/cell", "board/reset",
 		"game/install", "game/tick", "game/start", "game/next",
 		"game/play", "game/win", "game/draw", "game/over", "game/undo_one", "game/mark_last",
-		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/boards", "ui/over", "ui/over_here",
+		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/boards", "ui/over", "ui/over_here", "ui/welcome", "ui/returns",
 		"click/right", "click/left", "click/handle", "click/mine", "click/found", "click/try", "click/board", "click/queue",
 		"ai/turn",
 	} {

@@ -665,6 +665,12 @@ func (m *Machine) Gamerule(name string) (int, bool) {
 	return v, ok
 }
 
+// Loaded reports whether the chunk of block x z of a dimension is loaded
+// (blocks and entities).
+func (m *Machine) Loaded(dim string, x, z int32) bool {
+	return m.chunkLoaded(dim, BlockPos{x, 0, z}.chunk())
+}
+
 // ForcedChunks lists the force-loaded chunks of a dimension.
 func (m *Machine) ForcedChunks(dim string) [][2]int32 {
 	var out [][2]int32
