@@ -89,6 +89,9 @@ func newHabits(pack *datapack.Pack, res *gen.Result, n, level int, seed uint64) 
 			return nil, err
 		}
 		h.boards = append(h.boards, b)
+		if err := h.check("gomoku:new"); err != nil {
+			return nil, err
+		}
 		if err := h.ticks(3); err != nil {
 			return nil, err
 		}
@@ -120,10 +123,30 @@ func newHabits(pack *datapack.Pack, res *gen.Result, n, level int, seed uint64) 
 	return h, nil
 }
 
-// menu has b's player use the menu trigger and lets the loop answer it.
+// menuFunctions are the functions a player may run for menu entries
+// instead of the trigger (/function gomoku:undo).
+var menuFunctions = map[int]string{2: "gomoku:mode/black", 5: "gomoku:mode/demo", 6: "gomoku:undo", 8: "gomoku:restart"}
+
+// menu has b's player use menu entry n: by the trigger, which the loop
+// answers, or now and then by running its function.
 func (h *habits) menu(b *habitBoard, n int) error {
+	if fn := menuFunctions[n]; fn != "" && h.rng.IntN(2) == 0 {
+		return h.menuFunction(b, fn)
+	}
 	h.did("%s uses menu %d", b.p.Name, n)
 	if _, err := h.m.RunCommand(nil, fmt.Sprintf("scoreboard players set %s gomoku.menu %d", b.p.Name, n)); err != nil {
+		return err
+	}
+	return h.ticks(4)
+}
+
+// menuFunction has b's player run a menu entry's function.
+func (h *habits) menuFunction(b *habitBoard, fn string) error {
+	h.did("%s runs %s", b.p.Name, fn)
+	if _, err := h.m.CallAs(b.p, fn); err != nil {
+		return err
+	}
+	if err := h.check(fn); err != nil {
 		return err
 	}
 	return h.ticks(4)
@@ -194,6 +217,14 @@ func (h *habits) whole(b *habitBoard) bool {
 // the board is whole, its last-move marker on the last move; and it
 // notes the games that ended and whether their players were told.
 func (h *habits) check(what string) error {
+	// The cursor, one UUID for every board, exists only within a call:
+	// no copy of it is ever saved with a chunk, to come back later.
+	for _, e := range h.m.Entities() {
+		if e.HasTag("gomoku.cursor") {
+			return fmt.Errorf("%s %d: a cursor stands at %.1f %.1f between calls (loaded: %v); last: %s",
+				what, h.tick, e.Pos.X, e.Pos.Z, h.m.Entity(e.UUID) == e, strings.Join(h.trace, "; "))
+		}
+	}
 	for _, b := range h.boards {
 		mv := h.moves(b)
 		want := make([]string, len(b.cells))
@@ -609,12 +640,13 @@ func (h *habits) clickUntil(b *habitBoard, want int) error {
 	return fmt.Errorf("board %d: %d moves, want %d", b.k, len(h.moves(b)), want)
 }
 
-// staleCursor leaves a copy of the cursor (one UUID for every board) in
-// board 0's chunks while board 1 comes into play, then brings board 0's
-// player back before board 1's, so that board 0's copy comes back and
-// board 1's is dropped, and then acts on board 1 by way of via: "loop"
-// (its AI's move), "click" or "menu" (an undo). Nothing of board 1's
-// game may land on board 0.
+// staleCursor is the play that left a copy of the cursor (one UUID for
+// every board) in board 0's chunks while board 1 came into play, then
+// brought board 0's player back before board 1's, so that board 0's copy
+// came back and board 1's was dropped, and then acted on board 1 by way
+// of via: "loop" (its AI's move), "click" or "menu" (an undo). Nothing
+// of board 1's game may land on board 0, and no copy of the cursor may
+// be left anywhere between calls.
 func staleCursor(pack *datapack.Pack, res *gen.Result, via string) error {
 	h, err := newHabits(pack, res, 2, 0, 0)
 	if err != nil {
@@ -655,7 +687,7 @@ func staleCursor(pack *datapack.Pack, res *gen.Result, via string) error {
 			err = h.ticks(4)
 		}
 	case "menu":
-		err = h.menu(b, 6)
+		err = h.menuFunction(b, "gomoku:undo")
 	}
 	if err != nil {
 		return err
@@ -708,11 +740,15 @@ func TestLoadingGuardsPlanted(t *testing.T) {
 		{"the AI moves only on a whole board", "/game/tick.", " if function gomoku:slot/whole run ", " run ", habitsFail},
 		{"a waiting click plays only on a whole board", "/click/board.", "unless function gomoku:slot/whole", "", habitsFail},
 		{"the menu acts only on a whole board", "/slot/act.", "unless function gomoku:slot/whole", "", habitsFail},
-		{"the loop puts the cursor on the board in play", "/slot/serve.", "function gomoku:slot/place", "", stale("loop")},
+		{"the loop puts the cursor on the board in play", "/loop.", "function gomoku:slot/place", "", stale("menu")},
 		{"a click puts the cursor on the board in play", "/click/board.", "run function gomoku:slot/place", "", stale("click")},
-		{"the menu puts the cursor on the board in play", "/slot/act.", "function gomoku:slot/place", "", stale("menu")},
+		{"the cursor lives one call", "/loop.", "kill " + res.Plan.Origin.ID, "", habitsFail},
+		{"a click's cursor lives one call", "/click/handle.", "kill " + res.Plan.Origin.ID, "", habitsFail},
+		{"gomoku:new's cursor lives one call", "/new.", "kill " + res.Plan.Origin.ID, "", habitsFail},
+		{"a menu function puts the cursor on the board", "/slot/act.", "function gomoku:slot/place", "", stale("menu")},
+		{"a menu function's cursor lives one call", "/undo.", "kill " + res.Plan.Origin.ID, "", stale("menu")},
 		{"the end is told to players away", "/ui/over.", "gomoku:ui/result/far", "", toldFails},
-		{"the end is told to players back", "/loop.", "function gomoku:ui/returns", "", toldFails},
+		{"the end is told to players back", "/loop/run.", "function gomoku:ui/returns", "", toldFails},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := clonePack(res.Pack)

@@ -403,6 +403,7 @@ type (
 	entryData struct {
 		Path, Doc string
 		M         int
+		Cursor    string // the cursor's UUID, killed after the action
 	}
 	cellData struct {
 		P *Plan
@@ -471,7 +472,7 @@ type (
 
 func (r *renderer) render(p *Plan) {
 	for _, name := range []string{
-		"load", "loop", "menu", "menu/use", "menu/remove", "new", "remove", "uninstall",
+		"load", "loop", "loop/run", "menu", "menu/use", "menu/remove", "new", "remove", "uninstall",
 		"ground/overlap",
 		"act/black", "act/white", "act/pvp", "act/demo", "act/undo", "act/resign", "act/restart",
 		"slot/bring", "slot/find", "slot/act", "slot/later", "slot/pid", "slot/newslot", "slot/mine", "slot/serve", "slot/turn", "ui/click_waiting", "ui/click_queued",
@@ -485,21 +486,22 @@ func (r *renderer) render(p *Plan) {
 		r.fn(name, name, p)
 	}
 	for _, e := range []entryData{
-		{"mode/black", "A new game: you play black against the AI", 2},
-		{"mode/white", "A new game: you play white against the AI", 3},
-		{"mode/pvp", "A new game: two players", 4},
-		{"mode/demo", "A new game: the AI plays itself", 5},
-		{"undo", "Takes back the last move (against the AI, the AI's reply too)", 6},
-		{"resign", "Gives up the game", 7},
-		{"restart", "Starts the game over in the same mode", 8},
+		{"mode/black", "A new game: you play black against the AI", 2, ""},
+		{"mode/white", "A new game: you play white against the AI", 3, ""},
+		{"mode/pvp", "A new game: two players", 4, ""},
+		{"mode/demo", "A new game: the AI plays itself", 5, ""},
+		{"undo", "Takes back the last move (against the AI, the AI's reply too)", 6, ""},
+		{"resign", "Gives up the game", 7, ""},
+		{"restart", "Starts the game over in the same mode", 8, ""},
 	} {
+		e.Cursor = p.Origin.ID
 		r.fn(e.Path, "mode/entry", e)
 	}
 	if p.Look != nil {
-		r.fn("level/greedy", "mode/entry", entryData{"level/greedy", "The AI plays greedy's move at once (the greedy level)", 12})
+		r.fn("level/greedy", "mode/entry", entryData{"level/greedy", "The AI plays greedy's move at once (the greedy level)", 12, p.Origin.ID})
 		r.fn("act/level_greedy", "act/level_greedy", p)
 		for _, lv := range p.Look.Levels {
-			r.fn("level/"+lv.Name, "mode/entry", entryData{"level/" + lv.Name, fmt.Sprintf("The AI searches ahead at the %s level", lv.Name), lv.M})
+			r.fn("level/"+lv.Name, "mode/entry", entryData{"level/" + lv.Name, fmt.Sprintf("The AI searches ahead at the %s level", lv.Name), lv.M, p.Origin.ID})
 			r.fn("act/level/"+lv.Name, "act/level_look", lv)
 		}
 	}
