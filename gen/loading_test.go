@@ -619,18 +619,20 @@ func clonePack(p *datapack.Pack) *datapack.Pack {
 }
 
 // clickUntil has b's player click empty cells of its board, ticking,
-// until its game has want moves (at most a few tries).
+// until its game has want moves: a click again when the last one did not
+// land, ticks while the AI thinks.
 func (h *habits) clickUntil(b *habitBoard, want int) error {
 	for range 8 {
 		if len(h.moves(b)) >= want {
 			return nil
 		}
+		before := len(h.moves(b))
 		if err := h.click(b, b); err != nil {
 			return err
 		}
-		for range 6 {
-			if len(h.moves(b)) >= want {
-				return nil
+		for t := 0; t < 3000 && len(h.moves(b)) < want; t++ {
+			if t >= 6 && len(h.moves(b)) == before {
+				break // the click did not land
 			}
 			if err := h.ticks(1); err != nil {
 				return err
@@ -708,6 +710,67 @@ func TestStaleCursorNeverPlays(t *testing.T) {
 	}
 }
 
+// redrawnOnReturn spoils board 1 (two boards, board 0 in play): a stone
+// taken off, a stone put on an empty cell, the last-move marker killed,
+// as an older pack or a player's hands could have left it; then its
+// player walks away and comes back, and within a few ticks of the board
+// being whole again it must show its game.
+func redrawnOnReturn(pack *datapack.Pack, res *gen.Result) error {
+	h, err := newHabits(pack, res, 2, 0, 0)
+	if err != nil {
+		return err
+	}
+	a, b := h.boards[0], h.boards[1]
+	if err := h.clickUntil(b, 2); err != nil {
+		return err
+	}
+	if err := h.clickUntil(a, 2); err != nil { // board 0 in play
+		return err
+	}
+	mv := h.moves(b)
+	empty := -1
+	for i := range b.cells {
+		if i != mv[0] && i != mv[1] {
+			empty = i
+			break
+		}
+	}
+	for _, cmd := range []string{
+		fmt.Sprintf("setblock %d %d %d %s", b.cells[mv[0]].X, b.cells[mv[0]].Y, b.cells[mv[0]].Z, h.empty),
+		fmt.Sprintf("setblock %d %d %d %s", b.cells[empty].X, b.cells[empty].Y, b.cells[empty].Z, h.stones[1]),
+		"kill @e[type=minecraft:block_display,tag=gomoku.last,tag=gomoku.b1]",
+	} {
+		if _, err := h.m.RunCommand(nil, cmd); err != nil {
+			return err
+		}
+	}
+	h.did("board 1 spoilt")
+	h.m.MovePlayer(b.p, h.away(b), 0, 0)
+	for range 3 {
+		if _, err := h.m.Tick(); err != nil {
+			return err
+		}
+	}
+	h.m.MovePlayer(b.p, b.home, 0, 0)
+	for range res.Plan.IdleTicks + 4 {
+		if _, err := h.m.Tick(); err != nil {
+			return err
+		}
+	}
+	return h.check("back in view")
+}
+
+// TestBoardRedrawnWhenBackInView: redrawnOnReturn, with greedy and the
+// lookahead.
+func TestBoardRedrawnWhenBackInView(t *testing.T) {
+	for _, profile := range []string{"greedy", "lookahead"} {
+		res := habitsPack(t, profile)
+		if err := redrawnOnReturn(res.Pack, res); err != nil {
+			t.Errorf("%s: %v", profile, err)
+		}
+	}
+}
+
 // TestLoadingGuardsPlanted takes each of the pack's guards for the world
 // as it loads out of a copy of the pack, and requires the tests above to
 // fail with the copy: each guard is there for something they see.
@@ -728,6 +791,7 @@ func TestLoadingGuardsPlanted(t *testing.T) {
 		return nil
 	}
 	toldFails := func(p *datapack.Pack) error { return toldAway(p, res, 0) }
+	redrawn := func(p *datapack.Pack) error { return redrawnOnReturn(p, res) }
 	stale := func(via string) func(*datapack.Pack) error {
 		return func(p *datapack.Pack) error { return staleCursor(p, res, via) }
 	}
@@ -747,6 +811,8 @@ func TestLoadingGuardsPlanted(t *testing.T) {
 		{"gomoku:new's cursor lives one call", "/new.", "kill " + res.Plan.Origin.ID, "", habitsFail},
 		{"a menu function puts the cursor on the board", "/slot/act.", "function gomoku:slot/place", "", stale("menu")},
 		{"a menu function's cursor lives one call", "/undo.", "kill " + res.Plan.Origin.ID, "", stale("menu")},
+		{"a board back in view is drawn again", "/slot/serve.", "gomoku:slot/redraw", "", redrawn},
+		{"a board back in view is seen", "/loop.", "gomoku:slot/view/", "", redrawn},
 		{"the end is told to players away", "/ui/over.", "gomoku:ui/result/far", "", toldFails},
 		{"the end is told to players back", "/loop/run.", "function gomoku:ui/returns", "", toldFails},
 	} {

@@ -287,6 +287,7 @@ func (r *renderer) renderSlots(p *Plan) {
 			{"slot/mark", "slot/mark"}, {"slot/clear", "slot/clear"}, {"slot/take", "slot/take"},
 			{"slot/wants", "slot/wants"}, {"slot/serve", "slot/serve_one"},
 			{"slot/whole", "slot/whole"}, {"slot/place", "slot/place"},
+			{"slot/view", "slot/view"}, {"slot/stale", "slot/stale"}, {"slot/redraw", "slot/redraw"},
 			{"ground/save", "slot/ground_save"}, {"ground/put", "slot/ground_put"},
 			{"ground/restore", "slot/ground_restore"}, {"ground/where", "slot/ground_where"},
 			{"ground/check", "slot/ground_check"}, {"ground/in_the_way", "slot/ground_in_the_way"},
@@ -320,6 +321,8 @@ func (r *renderer) renderSlots(p *Plan) {
 		{Path: "slot/glow", Key: active, What: "A plate of the board in play's winning line"},
 		{Path: "slot/whole", Key: active, What: "Is the board in play whole (every chunk of it loaded)"},
 		{Path: "slot/place", Key: active, What: "The cursor onto the board in play"},
+		{Path: "slot/stale", Key: active, What: "Is the board in play to be drawn again from its game"},
+		{Path: "slot/redraw", Key: active, What: "The board in play drawn again from its game"},
 	} {
 		d.P = p
 		r.fn(d.Path, "slot/dispatch", d)
@@ -476,7 +479,7 @@ func (r *renderer) render(p *Plan) {
 		"ground/overlap",
 		"act/black", "act/white", "act/pvp", "act/demo", "act/undo", "act/resign", "act/restart",
 		"slot/bring", "slot/find", "slot/act", "slot/later", "slot/pid", "slot/newslot", "slot/mine", "slot/serve", "slot/turn", "ui/click_waiting", "ui/click_queued",
-		"board/build", "board/cells", "board/cell", "board/reset",
+		"board/build", "board/cells", "board/cell", "board/reset", "board/redraw",
 		"game/install", "game/tick", "game/start", "game/next",
 		"game/play", "game/win", "game/draw", "game/over", "game/undo_one", "game/mark_last",
 		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/boards", "ui/over", "ui/over_here", "ui/welcome", "ui/returns",
