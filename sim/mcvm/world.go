@@ -216,17 +216,18 @@ func (m *Machine) placed(e *Entity) {
 // that holds it is in memory. PersistentEntitySectionManager keeps the
 // set knownUuids of the entities it has loaded; addEntityUuid refuses an
 // entity whose UUID is in it (logging "UUID of added entity already
-// exists"), and an entity leaves the set when it is removed, which
-// includes being saved and unloaded with its chunk. So /summon with the
+// exists"), and an entity leaves the set when it is removed
+// (PersistentEntitySectionManager.Callback.onRemove), which includes
+// being saved and unloaded with its chunk (UNLOADED_TO_CHUNK). So /summon with the
 // UUID of an entity in an unloaded chunk succeeds (SummonCommand fails
 // with "unable to summon entity due to duplicate UUIDs" only when
 // ServerLevel.tryAddFreshEntityWithPassengers refuses it), and when the
 // old entity's chunk loads again while the new one is in memory, the
 // stale copy is not added: it is dropped for good. (Decompiled
 // net.minecraft.world.level.entity.PersistentEntitySectionManager
-// addEntityUuid/addEntity and net.minecraft.server.commands.SummonCommand,
-// 1.21.x; the warning is the one servers log, e.g. Arclight issue #373
-// "Trying to add entity with duplicated UUID".)
+// addEntityUuid/addEntity/Callback.onRemove and
+// net.minecraft.server.commands.SummonCommand, 1.21.x, as decompiled
+// copies of it on GitHub read; the warning is the one servers log.)
 func (m *Machine) syncChunks() {
 	// Unload first: a chunk that unloads in the same step another loads
 	// frees its entities' UUIDs before the other's come back.
