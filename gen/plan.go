@@ -55,6 +55,12 @@ type Plan struct {
 	// a format with %s for the board's tag.
 	WinNBT string
 
+	// Whole are the cells (x, y from cell 0, ^x ^ ^y from the origin)
+	// whose chunks are all the chunks the board's cells stand in: every
+	// 16th cell of a side and its last, so that no chunk is skipped
+	// however the board lies across chunk borders (slot/whole).
+	Whole []Spot
+
 	Objectives  []Objective
 	StorageKeys []string // the keys of storage gomoku:state the pack writes
 
@@ -494,6 +500,7 @@ func BuildPlan(in *Input) (*Plan, error) {
 	for k := len(p.Slots) - 1; k >= 0; k-- {
 		p.SlotsDown = append(p.SlotsDown, p.Slots[k])
 	}
+	p.Whole = wholeSpots(n)
 	p.FindReach = p.Half + 3
 	p.FindSpan = n + 5
 	p.Facings = facings(n)
@@ -682,6 +689,7 @@ func objectives(p *Plan) []Objective {
 		{"gomoku.boards", "dummy", "the boards: #active (the one in play), #gen, per board k #used<k> #owner<k> #bid<k>; #installed"},
 		{"gomoku.pid", "dummy", "on each player who built a board: their number, for the boards' owners"},
 		{"gomoku.cur", "dummy", "on each player: the board they last played on (its slot)"},
+		{"gomoku.left", "minecraft.custom:minecraft.leave_game", "on each player: left the world since last told how their board's game ended (ui/welcome)"},
 		{"gomoku.qcell", "dummy", "on a player whose click waits a tick for its board: the cell"},
 		{"gomoku.qbid", "dummy", "on that player: the clicked board's gomoku.bid"},
 		{"gomoku.t", "dummy", "temporaries of the function being run"},
@@ -990,4 +998,28 @@ var (
 func renjuTables() *renjuTable {
 	renjuOnce.Do(func() { renjuTable_ = buildRenjuTable() })
 	return renjuTable_
+}
+
+// Spot is a cell by its coordinates.
+type Spot struct{ X, Y int }
+
+// wholeSpots lists, for a board of n cells a side, the cells whose
+// chunks cover the whole board: along each side the cells 0, 16, 32, …
+// and the last. Two cells 16 apart are never more than one chunk apart,
+// so every chunk a side crosses holds one of them.
+func wholeSpots(n int) []Spot {
+	var side []int
+	for c := 0; c < n; c += 16 {
+		side = append(side, c)
+	}
+	if side[len(side)-1] != n-1 {
+		side = append(side, n-1)
+	}
+	var out []Spot
+	for _, y := range side {
+		for _, x := range side {
+			out = append(out, Spot{x, y})
+		}
+	}
+	return out
 }

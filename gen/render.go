@@ -286,6 +286,8 @@ func (r *renderer) renderSlots(p *Plan) {
 			{"slot/cursor", "slot/cursor"}, {"slot/remove", "slot/remove"}, {"slot/claim", "slot/claim"},
 			{"slot/mark", "slot/mark"}, {"slot/clear", "slot/clear"}, {"slot/take", "slot/take"},
 			{"slot/wants", "slot/wants"}, {"slot/serve", "slot/serve_one"},
+			{"slot/whole", "slot/whole"}, {"slot/place", "slot/place"},
+			{"slot/view", "slot/view"}, {"slot/stale", "slot/stale"}, {"slot/redraw", "slot/redraw"},
 			{"ground/save", "slot/ground_save"}, {"ground/put", "slot/ground_put"},
 			{"ground/restore", "slot/ground_restore"}, {"ground/where", "slot/ground_where"},
 			{"ground/check", "slot/ground_check"}, {"ground/in_the_way", "slot/ground_in_the_way"},
@@ -296,6 +298,12 @@ func (r *renderer) renderSlots(p *Plan) {
 	}
 	r.fn("slot/wants/active", "slot/wants", boardData{P: p, S: BoardSlot{K: -1}})
 	r.fn("ui/status_here", "ui/status_here", boardData{P: p, S: BoardSlot{K: -1}})
+	r.fn("ui/result/here", "ui/result", resultData{P: p, S: BoardSlot{K: -1}, Who: "@s"})
+	for _, s := range p.Slots {
+		r.fn(fmt.Sprintf("ui/result/%d", s.K), "ui/result", resultData{P: p, S: s, Who: "@s"})
+		r.fn(fmt.Sprintf("ui/result/far%d", s.K), "ui/result", resultData{P: p, S: BoardSlot{K: -1},
+			Who: fmt.Sprintf("@a[scores={gomoku.cur=%d},tag=!gomoku.near]", s.K), Far: true})
+	}
 	for _, s := range p.Slots {
 		r.fn(fmt.Sprintf("ui/status_here/%d", s.K), "ui/status_here", boardData{P: p, S: s})
 	}
@@ -311,6 +319,10 @@ func (r *renderer) renderSlots(p *Plan) {
 		{Path: "slot/mark", Key: active, What: "The board in play's last-move marker moves here"},
 		{Path: "slot/clear", Key: active, What: "The board in play's markers go"},
 		{Path: "slot/glow", Key: active, What: "A plate of the board in play's winning line"},
+		{Path: "slot/whole", Key: active, What: "Is the board in play whole (every chunk of it loaded)"},
+		{Path: "slot/place", Key: active, What: "The cursor onto the board in play"},
+		{Path: "slot/stale", Key: active, What: "Is the board in play to be drawn again from its game"},
+		{Path: "slot/redraw", Key: active, What: "The board in play drawn again from its game"},
 	} {
 		d.P = p
 		r.fn(d.Path, "slot/dispatch", d)
@@ -394,6 +406,7 @@ type (
 	entryData struct {
 		Path, Doc string
 		M         int
+		Cursor    string // the cursor's UUID, killed after the action
 	}
 	cellData struct {
 		P *Plan
@@ -439,6 +452,14 @@ type (
 		Cells  []int // every cell, for the maximum
 		Order  []int // the tie-break order
 	}
+	// resultData is a game's end told to Who: the board in play's (S.K
+	// < 0) or a waiting board's, to its far players or to one come back.
+	resultData struct {
+		P   *Plan
+		S   BoardSlot
+		Who string
+		Far bool
+	}
 	renjuFData struct {
 		P       *Plan
 		C       RenjuCell
@@ -454,35 +475,36 @@ type (
 
 func (r *renderer) render(p *Plan) {
 	for _, name := range []string{
-		"load", "loop", "menu", "menu/use", "menu/remove", "new", "remove", "uninstall",
+		"load", "loop", "loop/run", "menu", "menu/use", "menu/remove", "new", "remove", "uninstall",
 		"ground/overlap",
 		"act/black", "act/white", "act/pvp", "act/demo", "act/undo", "act/resign", "act/restart",
 		"slot/bring", "slot/find", "slot/act", "slot/later", "slot/pid", "slot/newslot", "slot/mine", "slot/serve", "slot/turn", "ui/click_waiting", "ui/click_queued",
-		"board/build", "board/cells", "board/cell", "board/reset",
+		"board/build", "board/cells", "board/cell", "board/reset", "board/redraw",
 		"game/install", "game/tick", "game/start", "game/next",
 		"game/play", "game/win", "game/draw", "game/over", "game/undo_one", "game/mark_last",
-		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/boards", "ui/over", "ui/over_here",
+		"ui/menu_waiting", "ui/menu", "ui/stone", "ui/status", "ui/boards", "ui/over", "ui/over_here", "ui/welcome", "ui/returns",
 		"click/right", "click/left", "click/handle", "click/mine", "click/found", "click/try", "click/board", "click/queue",
 		"ai/turn",
 	} {
 		r.fn(name, name, p)
 	}
 	for _, e := range []entryData{
-		{"mode/black", "A new game: you play black against the AI", 2},
-		{"mode/white", "A new game: you play white against the AI", 3},
-		{"mode/pvp", "A new game: two players", 4},
-		{"mode/demo", "A new game: the AI plays itself", 5},
-		{"undo", "Takes back the last move (against the AI, the AI's reply too)", 6},
-		{"resign", "Gives up the game", 7},
-		{"restart", "Starts the game over in the same mode", 8},
+		{"mode/black", "A new game: you play black against the AI", 2, ""},
+		{"mode/white", "A new game: you play white against the AI", 3, ""},
+		{"mode/pvp", "A new game: two players", 4, ""},
+		{"mode/demo", "A new game: the AI plays itself", 5, ""},
+		{"undo", "Takes back the last move (against the AI, the AI's reply too)", 6, ""},
+		{"resign", "Gives up the game", 7, ""},
+		{"restart", "Starts the game over in the same mode", 8, ""},
 	} {
+		e.Cursor = p.Origin.ID
 		r.fn(e.Path, "mode/entry", e)
 	}
 	if p.Look != nil {
-		r.fn("level/greedy", "mode/entry", entryData{"level/greedy", "The AI plays greedy's move at once (the greedy level)", 12})
+		r.fn("level/greedy", "mode/entry", entryData{"level/greedy", "The AI plays greedy's move at once (the greedy level)", 12, p.Origin.ID})
 		r.fn("act/level_greedy", "act/level_greedy", p)
 		for _, lv := range p.Look.Levels {
-			r.fn("level/"+lv.Name, "mode/entry", entryData{"level/" + lv.Name, fmt.Sprintf("The AI searches ahead at the %s level", lv.Name), lv.M})
+			r.fn("level/"+lv.Name, "mode/entry", entryData{"level/" + lv.Name, fmt.Sprintf("The AI searches ahead at the %s level", lv.Name), lv.M, p.Origin.ID})
 			r.fn("act/level/"+lv.Name, "act/level_look", lv)
 		}
 	}

@@ -548,24 +548,31 @@ func (q *scheduler) due(now int64) (scheduled, bool) {
 type ruleDef struct {
 	snake, camel string
 	isBool       bool
-	def          int // the default; the tree holds a value's minimum
+	def          int   // the default; the tree holds a value's minimum
+	gone         []int // the release that removed it, if one did
 }
 
+// spawnChunkRule is the key of spawnChunkRadius (1.20.5 … 1.21.8), which
+// never had a snake_case name: 1.21.9 removed it with the spawn chunks.
+const spawnChunkRule = "spawnChunkRadius"
+
 // modelledRules are the gamerules mcvm knows; the first three limit
-// command execution, the rest are stored for queries only.
+// command execution, spawnChunkRadius sizes the spawn chunks
+// (Machine.spawnChunk), the rest are stored for queries only.
 var modelledRules = []ruleDef{
-	{"max_command_sequence_length", "maxCommandChainLength", false, 65536},
-	{"max_command_forks", "maxCommandForkCount", false, 65536},
-	{"max_block_modifications", "commandModificationBlockLimit", false, 32768},
-	{"send_command_feedback", "sendCommandFeedback", true, 1},
-	{"command_block_output", "commandBlockOutput", true, 1},
-	{"log_admin_commands", "logAdminCommands", true, 1},
-	{"advance_time", "doDaylightCycle", true, 1},
-	{"advance_weather", "doWeatherCycle", true, 1},
-	{"spawn_mobs", "doMobSpawning", true, 1},
-	{"show_advancement_messages", "announceAdvancements", true, 1},
-	{"keep_inventory", "keepInventory", true, 0},
-	{"mob_griefing", "mobGriefing", true, 1},
+	{"max_command_sequence_length", "maxCommandChainLength", false, 65536, nil},
+	{"max_command_forks", "maxCommandForkCount", false, 65536, nil},
+	{"max_block_modifications", "commandModificationBlockLimit", false, 32768, nil},
+	{"send_command_feedback", "sendCommandFeedback", true, 1, nil},
+	{"command_block_output", "commandBlockOutput", true, 1, nil},
+	{"log_admin_commands", "logAdminCommands", true, 1, nil},
+	{"advance_time", "doDaylightCycle", true, 1, nil},
+	{"advance_weather", "doWeatherCycle", true, 1, nil},
+	{"spawn_mobs", "doMobSpawning", true, 1, nil},
+	{"show_advancement_messages", "announceAdvancements", true, 1, nil},
+	{"keep_inventory", "keepInventory", true, 0, nil},
+	{"mob_griefing", "mobGriefing", true, 1, nil},
+	{spawnChunkRule, spawnChunkRule, false, 2, []int{1, 21, 9}},
 }
 
 type gameRules struct{ v map[string]int }
@@ -588,6 +595,15 @@ func (p *parser) gamerule() error {
 	var def *ruleDef
 	for i := range modelledRules {
 		d := &modelledRules[i]
+		if d.gone != nil {
+			if v, _ := parseVersion(p.m.version); !versionLess(v, d.gone) {
+				continue
+			}
+			if name == d.camel {
+				def = d
+			}
+			continue
+		}
 		if snakeNames && (name == d.snake || name == "minecraft:"+d.snake) || !snakeNames && name == d.camel {
 			def = d
 		}
@@ -595,6 +611,9 @@ func (p *parser) gamerule() error {
 	if def == nil {
 		var known []string
 		for _, d := range modelledRules {
+			if v, _ := parseVersion(p.m.version); d.gone != nil && !versionLess(v, d.gone) {
+				continue
+			}
 			if snakeNames {
 				known = append(known, d.snake)
 			} else {

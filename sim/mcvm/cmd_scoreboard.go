@@ -102,9 +102,9 @@ func (p *parser) objectives() error {
 		ctok := r.peek()
 		crit := r.word()
 		switch crit {
-		case "dummy", "trigger":
+		case "dummy", "trigger", leaveGameCriterion:
 		default:
-			return unsupportedAt(ctok, "objective criterion %q (mcvm models dummy and trigger; the game updates other criteria itself)", crit)
+			return unsupportedAt(ctok, "objective criterion %q (mcvm models dummy, trigger and %s; the game updates other criteria itself)", crit, leaveGameCriterion)
 		}
 		var display Tag = String(name)
 		more := r.more()

@@ -391,13 +391,13 @@ func (p *parser) summon() error {
 
 // summon is SummonCommand.createEntity.
 func (m *Machine) summon(t *entityType, pos Vec3, dim string, tag *Compound) (*Entity, error) {
-	bp := BlockPos{int32(math.Floor(pos.X)), int32(math.Floor(pos.Y)), int32(math.Floor(pos.Z))}
 	if pos.Y < -20000000 || pos.Y >= 20000000 || math.Abs(pos.X) >= 30000000 || math.Abs(pos.Z) >= 30000000 {
 		return nil, failf("invalid position for summon")
 	}
-	if !m.chunkLoaded(dim, bp.chunk()) {
-		return nil, unmodelled("summoning into an unloaded chunk at %d %d %d (forceload the area first)", bp.X, bp.Y, bp.Z)
-	}
+	// Nothing else about the position is checked: SummonCommand.createEntity
+	// tests only Level.isInSpawnableBounds (the lines above), so an entity
+	// summoned into a chunk that is not loaded is added, out of sight
+	// until the chunk loads, with its UUID taken (esHidden, addEntity).
 	e := &Entity{typ: t, Dim: dim}
 	if tag.Get("Passengers") != nil {
 		return nil, unmodelled("summoning with Passengers")
@@ -444,6 +444,7 @@ func (m *Machine) addEntity(e *Entity) {
 	m.entities = append(m.entities, e)
 	m.byUUID[e.UUID] = e
 	m.moved(e)
+	m.placed(e)
 }
 
 func (m *Machine) removeEntity(e *Entity) {
@@ -669,9 +670,6 @@ func (c *cmdTeleport) run(m *Machine, s *source) (int32, error) {
 		}
 	}
 	for _, e := range ents {
-		if e.player == nil && !m.chunkLoaded(dim, chunkPos{floorDiv16(pos.X), floorDiv16(pos.Z)}) {
-			return 0, unmodelled("teleporting an entity into an unloaded chunk")
-		}
 		e.Pos, e.Dim = pos, dim
 		if setRot {
 			e.Yaw, e.Pitch = wrapDegrees(yaw), clampPitch(pitch)
@@ -687,6 +685,13 @@ func (c *cmdTeleport) run(m *Machine, s *source) (int32, error) {
 			e.Yaw, e.Pitch = lookAngles(e.Pos, *facing)
 		}
 		m.moved(e)
+		// TeleportCommand.performTeleport checks only
+		// Level.isInSpawnableBounds; a non-player entity teleported into a
+		// chunk that is not loaded moves to that chunk's entity section,
+		// which is not accessible: it leaves sight (the entity manager
+		// stops tracking it) but stays in memory with its UUID until the
+		// chunk loads. A player loads the chunks around it instead.
+		m.placed(e)
 	}
 	return int32(len(ents)), nil
 }

@@ -55,6 +55,15 @@
 //     queries with a box (distance, dx/dy/dz). Text components and other
 //     complex entity fields are stored as given, without the codec's
 //     normalisation.
-//   - Chunks are loaded when force-loaded or within Options.ViewDistance
-//     of a player; summoning into an unloaded chunk is a VMError.
+//   - Chunks are loaded when force-loaded, within Options.ViewDistance
+//     of a player, or spawn chunks (1.21.5 … 1.21.8); loaded means blocks
+//     and entities both (the game's border chunks, blocks without
+//     entities, are not modelled). A chunk a command force-loads has its
+//     blocks at once; entities unload and load with their chunks between
+//     ticks and when a player moves, joins or leaves (Logout, Login), with
+//     the game's UUID rule: a UUID is taken only while an entity holding
+//     it is in memory, and a saved entity that comes back while another
+//     holds its UUID is dropped (world.go, syncChunks). summon and tp into
+//     an unloaded chunk succeed, the entity out of sight until the chunk
+//     loads.
 package mcvm

@@ -256,6 +256,7 @@ type Entity struct {
 	tagCap  int // largest tag count, for the HashSet iteration order
 	extra   *Compound
 	removed bool
+	state   entityState // loaded, held out of sight, or saved with its chunk
 	player  *Player
 
 	width, height float64 // interaction size

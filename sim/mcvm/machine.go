@@ -60,8 +60,9 @@ type Machine struct {
 	storage  map[string]*Compound
 	dims     map[string]*dimension
 	entities []*Entity
-	byUUID   map[UUID]*Entity
+	byUUID   map[UUID]*Entity // the UUIDs the game knows: entities in memory
 	players  []*Player
+	offline  map[string]*Player // players who logged out, by name
 
 	nextEntityID int64
 	secSeq       uint64
@@ -218,6 +219,7 @@ func Load(p *datapack.Pack, opts Options) (*Machine, error) {
 		storage:    map[string]*Compound{},
 		dims:       map[string]*dimension{},
 		byUUID:     map[UUID]*Entity{},
+		offline:    map[string]*Player{},
 		rules:      newGameRules(),
 		sched:      &scheduler{},
 		rng:        rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
@@ -394,6 +396,9 @@ func (m *Machine) RunCommand(p *Player, command string) (*Report, error) {
 // own top-level entry with its own command quota.
 func (m *Machine) Tick() (*Report, error) {
 	m.begin()
+	// What the last tick's commands did to chunk tickets (forceload, a
+	// teleported player) reaches entities now.
+	m.syncChunks()
 	if m.postReload {
 		m.postReload = false
 		for _, fn := range m.tags["minecraft:load"] {
@@ -444,6 +449,9 @@ func (m *Machine) AddPlayer(name string, uuid UUID, pos Vec3, permission int) (*
 			return nil, fmt.Errorf("player %s is already online", name)
 		}
 	}
+	if m.offline[name] != nil {
+		return nil, fmt.Errorf("player %s has played here: log them back in (Login)", name)
+	}
 	if m.byUUID[uuid] != nil {
 		return nil, fmt.Errorf("UUID %s is already in use", uuid)
 	}
@@ -452,6 +460,51 @@ func (m *Machine) AddPlayer(name string, uuid UUID, pos Vec3, permission int) (*
 	p.entity = e
 	m.players = append(m.players, p)
 	m.addEntity(e)
+	m.syncChunks()
+	return p, nil
+}
+
+// Logout disconnects a player: the player's entity leaves the world
+// (selectors, @a and the UUID look-up no longer find it) and the chunks
+// it kept loaded unload with their entities. What the game saves in the
+// player's file comes back with Login: position, rotation, dimension,
+// tags and advancement progress; scores are the scoreboard's, held by
+// the player's name, and stay where they are, as in the game. Leaving
+// adds one to the player's score in every objective of the criterion
+// minecraft.custom:minecraft.leave_game.
+func (m *Machine) Logout(p *Player) error {
+	i := slices.Index(m.players, p)
+	if i < 0 {
+		return fmt.Errorf("player %s is not online", p.Name)
+	}
+	for _, o := range m.sb.objectives() {
+		if o.Criteria == leaveGameCriterion {
+			m.sb.create(m.sb.cellByName(p.Name, o.Name)).value++
+		}
+	}
+	m.players = slices.Delete(m.players, i, i+1)
+	m.removeEntity(p.entity)
+	p.entity.removed = false
+	m.offline[p.Name] = p
+	m.syncChunks()
+	return nil
+}
+
+// Login brings back a player who logged out, where they left (the game
+// reads the player's saved data on joining). It returns the same *Player.
+func (m *Machine) Login(name string) (*Player, error) {
+	p := m.offline[name]
+	if p == nil {
+		return nil, fmt.Errorf("player %s has not logged out here", name)
+	}
+	if m.byUUID[p.entity.UUID] != nil {
+		return nil, fmt.Errorf("UUID %s is already in use", p.entity.UUID)
+	}
+	delete(m.offline, name)
+	m.players = append(m.players, p)
+	p.entity.secSeq = 0
+	m.addEntity(p.entity)
+	m.syncChunks()
 	return p, nil
 }
 
@@ -469,6 +522,7 @@ func (m *Machine) Player(name string) *Player {
 func (m *Machine) MovePlayer(p *Player, pos Vec3, yaw, pitch float32) {
 	p.entity.Pos, p.entity.Yaw, p.entity.Pitch = pos, yaw, pitch
 	m.moved(p.entity)
+	m.syncChunks()
 }
 
 // ErrOutOfReach is returned by ClickEntity when the client could not have
@@ -609,6 +663,12 @@ func (m *Machine) ClearEvents() { m.events = nil }
 func (m *Machine) Gamerule(name string) (int, bool) {
 	v, ok := m.rules.v[name]
 	return v, ok
+}
+
+// Loaded reports whether the chunk of block x z of a dimension is loaded
+// (blocks and entities).
+func (m *Machine) Loaded(dim string, x, z int32) bool {
+	return m.chunkLoaded(dim, BlockPos{x, 0, z}.chunk())
 }
 
 // ForcedChunks lists the force-loaded chunks of a dimension.

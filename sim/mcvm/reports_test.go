@@ -93,6 +93,14 @@ func TestModelledGamerulesMatchReport(t *testing.T) {
 		root := readCommands(t, v)
 		gr := root.Children["gamerule"]
 		for _, d := range modelledRules {
+			if d.gone != nil {
+				// Removed before these releases: their trees must not
+				// have it under either name.
+				if gr.Children[d.camel] != nil || gr.Children[d.snake] != nil {
+					t.Errorf("%s still has %s, which mcvm says was removed in %v", v, d.camel, d.gone)
+				}
+				continue
+			}
 			for _, name := range []string{d.snake, "minecraft:" + d.snake} {
 				n := gr.Children[name]
 				if n == nil {
@@ -111,6 +119,21 @@ func TestModelledGamerulesMatchReport(t *testing.T) {
 					t.Errorf("%s: gamerule %s value parser %v, want %s", v, name, val, wantParser)
 				}
 			}
+		}
+	}
+}
+
+// TestRemovedGamerulesMatchReport: a rule mcvm says a release removed is
+// in the older release's tree, with the value type mcvm reads.
+func TestRemovedGamerulesMatchReport(t *testing.T) {
+	gr := readCommands(t, "1.21.5").Children["gamerule"]
+	for _, d := range modelledRules {
+		if d.gone == nil {
+			continue
+		}
+		n := gr.Children[d.camel]
+		if n == nil || n.Children["value"] == nil || n.Children["value"].Parser != "brigadier:integer" {
+			t.Errorf("1.21.5: gamerule %s missing or not an integer", d.camel)
 		}
 	}
 }

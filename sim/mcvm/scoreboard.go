@@ -22,7 +22,7 @@ type scoreCell struct {
 // Objective is one scoreboard objective.
 type Objective struct {
 	Name        string
-	Criteria    string // "dummy" or "trigger"
+	Criteria    string // "dummy", "trigger" or leaveGameCriterion
 	DisplayName Tag    // text component
 	RenderType  string // "integer" or "hearts"
 	AutoUpdate  bool   // displayautoupdate
@@ -382,3 +382,8 @@ func (t *openSet) keys() []int32 {
 }
 
 func (t *openSet) len() int { return t.size }
+
+// leaveGameCriterion is the statistic a player's leaving the game awards:
+// PlayerList.remove calls awardStat(Stats.LEAVE_GAME), which adds one to
+// the player's score in every objective of this criterion (creating it).
+const leaveGameCriterion = "minecraft.custom:minecraft.leave_game"

@@ -439,7 +439,14 @@ func (g *Game) Place(i int) error {
 	if err := g.done(rep, err, what, &g.clickCost); err != nil {
 		return err
 	}
-	rep, err = g.m.RunCommand(nil, "function gomoku:game/play")
+	// game/play runs at the cursor, which the pack's entry points put on
+	// the board in play for the call and kill at its end.
+	if rep, err = g.m.RunCommand(nil, "function gomoku:slot/place"); err == nil {
+		rep, err = g.m.RunCommand(nil, "function gomoku:game/play")
+	}
+	if err == nil {
+		_, err = g.m.RunCommand(nil, "kill @e[type=minecraft:marker,tag=gomoku.cursor]")
+	}
 	g.clickCost.Time = time.Since(t0)
 	if err := g.done(rep, err, what, &g.clickCost); err != nil {
 		return err
