@@ -135,6 +135,9 @@ type ClientConfig struct {
 	TLS  TLS
 	// InProcess connects to an embedded server without the network.
 	InProcess *server.Server
+	// Wait keeps trying while the server is not up yet (a worker started
+	// before its coordinator).
+	Wait bool
 }
 
 // Connect connects to the server, authenticated. Errors never carry the
@@ -151,6 +154,9 @@ func Connect(cfg ClientConfig) (*nats.Conn, error) {
 			return nil, fmt.Errorf("--nkey-seed: %v", err)
 		}
 		opts = append(opts, o)
+	}
+	if cfg.Wait {
+		opts = append(opts, nats.RetryOnFailedConnect(true))
 	}
 	if cfg.InProcess != nil {
 		opts = append(opts, nats.InProcessServer(cfg.InProcess))
@@ -214,4 +220,19 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, ackWait time.Dur
 		return fmt.Errorf("making the workers' consumer: %w", err)
 	}
 	return nil
+}
+
+// PublicKey is the public key of the NKey seed in a file, for a server
+// that lets its holder in.
+func PublicKey(seedFile string) (string, error) {
+	data, err := os.ReadFile(seedFile)
+	if err != nil {
+		return "", fmt.Errorf("--nkey-seed: %w", err)
+	}
+	kp, err := nkeys.ParseDecoratedNKey(data)
+	if err != nil {
+		return "", fmt.Errorf("--nkey-seed %s: not an NKey seed", seedFile)
+	}
+	defer kp.Wipe()
+	return kp.PublicKey()
 }
