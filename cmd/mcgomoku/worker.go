@@ -12,6 +12,9 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/distrib"
 )
 
+// workerHold is the worker's Hold (set by tests only).
+var workerHold func(id string)
+
 // workerOptions are the flags of "mcgomoku worker".
 type workerOptions struct {
 	conn         connFlags
@@ -72,11 +75,11 @@ func (o *workerOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	defer nc.Close()
 	w, err := distrib.NewWorker(nc, distrib.WorkerConfig{Name: o.name, Version: buildVersion(), Jobs: o.jobs,
-		AllowEngines: o.allowEngines, Log: e.stderr})
+		AllowEngines: o.allowEngines, Log: e.stderr, Hold: workerHold})
 	if err != nil {
 		return usagef("--name: %v", err)
 	}
-	fmt.Fprintf(e.stderr, "worker %s joined %s, playing %d batches at once\n", o.name, o.conn.server, o.jobs)
+	fmt.Fprintf(e.stderr, "worker %s on %s, playing %d batches at once\n", o.name, o.conn.server, o.jobs)
 	err = w.Run(ctx)
 	c := w.Counts()
 	fmt.Fprintf(e.stderr, "worker %s: %d games in %d batches, %d batches refused, %d handed back\n", o.name, c.Games, c.Batches, c.Refused, c.HandedBack)

@@ -32,6 +32,9 @@ type WorkerConfig struct {
 	// named by whoever sends batches); without it they are refused.
 	AllowEngines bool
 	Log          io.Writer
+	// Hold, when set, is called with each batch's ID before it is played
+	// (tests hold a batch there to kill the worker in the middle of it).
+	Hold func(id string)
 }
 
 // WorkerCounts are what a worker did.
@@ -99,7 +102,10 @@ func (w *Worker) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		if err := w.closed(); err != nil {
+			return err
+		}
+		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrConsumerNotFound) && !errors.Is(err, nats.ErrConnectionReconnecting) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrTimeout) {
 			return fmt.Errorf("finding the work queue: %w", err)
 		}
 		if !waited {
@@ -120,6 +126,11 @@ func (w *Worker) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
+				if err := w.closed(); err != nil {
+					w.fail(err)
+					stop()
+					return
+				}
 				batch, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
 				if err != nil {
 					if ctx.Err() == nil {
@@ -129,11 +140,7 @@ func (w *Worker) Run(ctx context.Context) error {
 				}
 				for m := range batch.Messages() {
 					if err := w.handle(ctx, m, beat); err != nil {
-						w.mu.Lock()
-						if w.fatal == nil {
-							w.fatal = err
-						}
-						w.mu.Unlock()
+						w.fail(err)
 						stop()
 					}
 				}
@@ -142,6 +149,31 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 	wg.Wait()
 	return w.fatal
+}
+
+// fail records the error that ends the worker.
+func (w *Worker) fail(err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.fatal == nil {
+		w.fatal = err
+	}
+}
+
+// closed is the error that closed the connection for good (the server
+// refusing the credentials, again), or nil while it is open or
+// reconnecting.
+func (w *Worker) closed() error {
+	if !w.nc.IsClosed() {
+		return nil
+	}
+	if err := w.nc.LastError(); err != nil {
+		if errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization") {
+			return errors.New("the server refused this worker: wrong or missing token or NKey")
+		}
+		return fmt.Errorf("the connection to the server closed: %w", err)
+	}
+	return errors.New("the connection to the server closed")
 }
 
 // sayHello tells coordinators, every second, that this worker is alive.
@@ -198,6 +230,9 @@ func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration
 			}
 		}
 	}()
+	if w.cfg.Hold != nil {
+		w.cfg.Hold(b.ID)
+	}
 	start := time.Now()
 	res, err := w.play(playCtx, b)
 	if ctx.Err() != nil {
