@@ -124,7 +124,7 @@ func killedMidRun(t *testing.T, dir string, args, again []string) *proc {
 	if t.Failed() {
 		return nil
 	}
-	again = append(append(args[:len(args):len(args)], again...))
+	again = append(args[:len(args):len(args)], again...)
 	coord = start(t, dir, mainArg, again...)
 	if code := coord.wait(t, 120*time.Second); code != 0 {
 		t.Fatalf("the restarted coordinator exited %d:\n%s", code, coord.stderr.String())

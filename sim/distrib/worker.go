@@ -131,8 +131,10 @@ func (w *Worker) Run(ctx context.Context) error {
 					stop()
 					return
 				}
-				batch, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
+				fctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+				batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
 				if err != nil {
+					cancel()
 					if ctx.Err() == nil {
 						time.Sleep(200 * time.Millisecond)
 					}
@@ -144,6 +146,7 @@ func (w *Worker) Run(ctx context.Context) error {
 						stop()
 					}
 				}
+				cancel()
 			}
 		}()
 	}
