@@ -19,7 +19,7 @@ import (
 const distToken = "loopback-test-token"
 
 // freeAddr is a loopback address with a port nothing listens on now.
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -40,7 +40,7 @@ type proc struct {
 // start runs mcgomoku (as the test binary with arg first: mainArg, or
 // holdingArg for a worker that holds its first batch) with the token in
 // its environment, in dir. The process is killed when the test ends.
-func start(t *testing.T, dir, arg string, args ...string) *proc {
+func start(t testing.TB, dir, arg string, args ...string) *proc {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {

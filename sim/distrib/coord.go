@@ -12,6 +12,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 )
 
 // Coordinator sends a run's batches to the work queue and collects their
@@ -29,6 +30,7 @@ type Coordinator struct {
 	cons    jetstream.ConsumeContext
 	hello   *nats.Subscription
 	started time.Time
+	epoch   string // this coordinator's, in its messages' IDs
 	// Previous is how many results the stream held for the run when the
 	// coordinator started: a run started again.
 	Previous int
@@ -126,7 +128,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg CoordinatorConfig) (
 	if err := ensureStreams(ctx, js, cfg.AckWait); err != nil {
 		return nil, err
 	}
-	c := &Coordinator{nc: nc, js: js, run: cfg.Run, version: cfg.Version, log: cfg.Log,
+	c := &Coordinator{nc: nc, js: js, run: cfg.Run, version: cfg.Version, log: cfg.Log, epoch: nuid.Next(),
 		slots: make(chan struct{}, cfg.Window), started: time.Now(),
 		waiting: map[string]*waiter{}, stored: map[string]*Result{}, taken: map[string]bool{},
 		workers: map[string]*WorkerStats{}, said: map[string]bool{}}
@@ -307,7 +309,7 @@ func (c *Coordinator) take(w *waiter, r *Result) {
 		c.mu.Unlock()
 		// A fresh message ID: the stream would drop the same one as a
 		// duplicate.
-		if _, perr := c.js.Publish(context.Background(), w.subject, w.data, jetstream.WithMsgID(fmt.Sprintf("%s.%s.%d", c.run, r.ID, w.sends))); perr != nil {
+		if _, perr := c.js.Publish(context.Background(), w.subject, w.data, jetstream.WithMsgID(fmt.Sprintf("%s.%s.%s.%d", c.run, r.ID, c.epoch, w.sends))); perr != nil {
 			fmt.Fprintf(c.log, "mcgomoku: sending batch %s again: %v\n", r.ID, perr)
 		}
 		return
@@ -363,7 +365,10 @@ func (c *Coordinator) Submit(ctx context.Context, b *Batch, handle func(*Result)
 	c.waiting[b.ID] = w
 	c.counts.Batches++
 	c.mu.Unlock()
-	if _, err := c.js.Publish(ctx, w.subject, data, jetstream.WithMsgID(c.run+"."+b.ID)); err != nil {
+	// The message ID guards against a publish repeated by the client; it
+	// is this coordinator's own (epoch), as the same run started again,
+	// or run again after it finished, must send its batches anew.
+	if _, err := c.js.Publish(ctx, w.subject, data, jetstream.WithMsgID(c.run+"."+b.ID+"."+c.epoch)); err != nil {
 		return fmt.Errorf("sending batch %s: %w", b.ID, err)
 	}
 	return nil

@@ -3,9 +3,18 @@ package distrib
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
+	"math/big"
+	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +24,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 
 	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
@@ -143,6 +153,27 @@ func TestMatchOverWorkers(t *testing.T) {
 	}
 	if strings.Contains(log.String(), testToken) {
 		t.Error("the token was printed")
+	}
+	// The same run again, once the first has finished and cleared its
+	// messages, sends its batches anew (the stream's duplicate window
+	// must not swallow them) and plays them again.
+	if err := c.Finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	c2 := coordinator(t, s, "match1", log)
+	cfg.Remote = c2.Match(task, nil, 4)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	again, err := arena.Match(ctx, cfg)
+	if err != nil {
+		t.Fatalf("the run again: %v\n%s", err, log)
+	}
+	if a, b := summary(t, local), summary(t, again); a != b {
+		t.Fatalf("the run again:\n%s\nhere:\n%s", b, a)
+	}
+	if n := c2.Report().Counts.Batches; n != 8 {
+		t.Errorf("the run again sent %d batches, want 8", n)
 	}
 }
 
@@ -354,5 +385,109 @@ func TestMalformedRefusedAndCounted(t *testing.T) {
 	case <-played:
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the worker stopped after the garbage:\n%s", log)
+	}
+}
+
+// writeCerts makes a certificate authority and a server certificate for
+// 127.0.0.1 signed by it, in dir, and returns their files.
+func writeCerts(t *testing.T, dir string) (ca, cert, key string) {
+	t.Helper()
+	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caTmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "test CA"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
+	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvTmpl := &x509.Certificate{SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "127.0.0.1"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		KeyUsage: x509.KeyUsageDigitalSignature}
+	srvDER, err := x509.CreateCertificate(rand.Reader, srvTmpl, caTmpl, &srvKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, err := x509.MarshalECPrivateKey(srvKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, typ string, der []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	return write("ca.pem", "CERTIFICATE", caDER), write("server.pem", "CERTIFICATE", srvDER), write("server-key.pem", "EC PRIVATE KEY", keyDER)
+}
+
+// TestTLS: a server with a certificate takes clients that trust its
+// authority, and a client that does not is refused.
+func TestTLS(t *testing.T) {
+	dir := t.TempDir()
+	ca, cert, key := writeCerts(t, dir)
+	s, err := Serve(ServerConfig{Addr: "127.0.0.1:0", Store: t.TempDir(), Auth: Auth{Token: testToken}, TLS: TLS{Cert: cert, Key: key}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Shutdown(); s.WaitForShutdown() }()
+	url := strings.Replace(s.ClientURL(), "nats://", "tls://", 1)
+	nc, err := Connect(ClientConfig{URL: url, Auth: Auth{Token: testToken}, TLS: TLS{CA: ca}})
+	if err != nil {
+		t.Fatalf("a client trusting the server's authority: %v", err)
+	}
+	if !nc.TLSRequired() {
+		t.Error("the connection is not TLS")
+	}
+	nc.Close()
+	if nc, err := Connect(ClientConfig{URL: url, Auth: Auth{Token: testToken}}); err == nil {
+		nc.Close()
+		t.Fatal("a client that does not trust the server's certificate connected")
+	}
+}
+
+// TestNKey: a server that lets in an NKey's holder takes a client with
+// its seed and refuses one with another seed.
+func TestNKey(t *testing.T) {
+	dir := t.TempDir()
+	seedFile := func(name string) (string, string) {
+		kp, err := nkeys.CreateUser()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, _ := kp.Seed()
+		pub, _ := kp.PublicKey()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, seed, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path, pub
+	}
+	good, pub := seedFile("good.nk")
+	other, _ := seedFile("other.nk")
+	if got, err := PublicKey(good); err != nil || got != pub {
+		t.Fatalf("PublicKey: %q, %v; want %q", got, err, pub)
+	}
+	s, err := Serve(ServerConfig{Addr: "127.0.0.1:0", Store: t.TempDir(), Auth: Auth{NKeys: []string{pub}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Shutdown(); s.WaitForShutdown() }()
+	nc, err := Connect(ClientConfig{URL: s.ClientURL(), Auth: Auth{NKeySeed: good}})
+	if err != nil {
+		t.Fatalf("the key's holder: %v", err)
+	}
+	nc.Close()
+	if nc, err := Connect(ClientConfig{URL: s.ClientURL(), Auth: Auth{NKeySeed: other}}); err == nil {
+		nc.Close()
+		t.Fatal("another key's holder connected")
 	}
 }

@@ -114,7 +114,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-time.After(time.Second):
+		case <-time.After(200 * time.Millisecond):
 		}
 	}
 	info := cons.CachedInfo()
@@ -204,17 +204,17 @@ func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration
 	case errors.As(err, &ve):
 		// Another worker (of that build) may play it.
 		m.NakWithDelay(5 * time.Second)
-		w.refuse(b, m.Data(), ve.Error())
+		w.refuse(b, m, ve.Error())
 		return fmt.Errorf("refused batch %s: %w", b.ID, err)
 	case err != nil:
 		m.Term()
-		w.refuse(b, m.Data(), err.Error())
+		w.refuse(b, m, err.Error())
 		return nil
 	}
 	if engines := b.Engines(); len(engines) > 0 && !w.cfg.AllowEngines {
 		// Handed back, for a worker that allows engines.
 		m.NakWithDelay(2 * time.Second)
-		w.refuse(b, m.Data(), fmt.Sprintf("it runs the engine %q, and this worker was not started with --allow-engines", engines[0]))
+		w.refuse(b, m, fmt.Sprintf("it runs the engine %q, and this worker was not started with --allow-engines", engines[0]))
 		return nil
 	}
 	playCtx, cancel := context.WithCancel(ctx)
@@ -246,12 +246,12 @@ func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration
 	}
 	if err != nil {
 		m.Term()
-		w.refuse(b, m.Data(), err.Error())
+		w.refuse(b, m, err.Error())
 		return nil
 	}
 	cancel()
 	res.Seconds = time.Since(start).Seconds()
-	w.answer(b, m.Data(), res)
+	w.answer(b, m, res)
 	if err := m.DoubleAck(ctx); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: acknowledging batch %s: %v\n", b.ID, err)
 	}
@@ -262,7 +262,7 @@ func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration
 
 // refuse counts a refused batch, says why (once per reason) and tells
 // its coordinator, when the batch says who that is.
-func (w *Worker) refuse(b *Batch, data []byte, why string) {
+func (w *Worker) refuse(b *Batch, m jetstream.Msg, why string) {
 	w.counts.refused.Add(1)
 	w.mu.Lock()
 	if !w.said[why] {
@@ -277,21 +277,22 @@ func (w *Worker) refuse(b *Batch, data []byte, why string) {
 	if b == nil || word("run", b.Run) != nil || word("batch ID", b.ID) != nil {
 		return
 	}
-	w.answer(b, data, &Result{Refused: why})
+	w.answer(b, m, &Result{Refused: why})
 }
 
-// answer publishes a result for b.
-func (w *Worker) answer(b *Batch, data []byte, r *Result) {
-	r.Protocol, r.Version, r.Run, r.ID, r.Worker, r.Digest = Protocol, w.cfg.Version, b.Run, b.ID, w.cfg.Name, digest(data)
+// answer publishes a result for b, which came in m.
+func (w *Worker) answer(b *Batch, m jetstream.Msg, r *Result) {
+	r.Protocol, r.Version, r.Run, r.ID, r.Worker, r.Digest = Protocol, w.cfg.Version, b.Run, b.ID, w.cfg.Name, digest(m.Data())
 	out, err := json.Marshal(r)
 	if err != nil {
 		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: internal error: %v\n", err)
 		return
 	}
 	opts := []jetstream.PublishOpt{}
-	if r.Refused == "" {
-		// A batch played twice (handed on after a stall) is stored once.
-		opts = append(opts, jetstream.WithMsgID(b.Run+"."+b.ID+"."+r.Digest[:16]))
+	if md, err := m.Metadata(); err == nil && r.Refused == "" {
+		// A message played twice (handed on after a stall) has its
+		// result stored once.
+		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s.%s.%d", b.Run, b.ID, md.Sequence.Stream)))
 	}
 	if _, err := w.js.Publish(context.Background(), resultSubject(b.Run), out, opts...); err != nil {
 		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: sending the result of batch %s: %v\n", b.ID, err)
