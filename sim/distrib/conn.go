@@ -143,7 +143,7 @@ type ClientConfig struct {
 // Connect connects to the server, authenticated. Errors never carry the
 // token.
 func Connect(cfg ClientConfig) (*nats.Conn, error) {
-	opts := []nats.Option{nats.Name(cfg.Name), nats.MaxReconnects(-1), nats.ReconnectWait(200*time.Millisecond),
+	opts := []nats.Option{nats.Name(cfg.Name), nats.MaxReconnects(-1), nats.ReconnectWait(200 * time.Millisecond),
 		nats.Timeout(10 * time.Second)}
 	switch {
 	case cfg.Auth.Token != "":
