@@ -34,9 +34,10 @@ func BenchmarkOverWorkers(b *testing.B) {
 		workers = append(workers, start(b, dir, mainArg, "worker", "--server", url, "--jobs", "1", "--name", name))
 	}
 	b.Setenv(tokenEnv, distToken)
+	runs := 0
 	for _, bc := range []struct {
 		name  string
-		args  func(i int) []string // the run, i its number (tune's files)
+		args  func(i int) []string // the run, i a number of its own (tune's files)
 		games int
 		batch int
 	}{
@@ -49,9 +50,10 @@ func BenchmarkOverWorkers(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var local, over time.Duration
-			for i := range b.N {
+			for range b.N {
 				for _, remote := range []bool{false, true} {
-					args := bc.args(2*i + map[bool]int{false: 0, true: 1}[remote])
+					runs++
+					args := bc.args(runs)
 					if remote {
 						args = append(args, "--server", url, "--batch-games", fmt.Sprint(bc.batch))
 					} else {

@@ -225,7 +225,7 @@ func TestLateDuplicateCountedOnce(t *testing.T) {
 	b := &Batch{Match: &task, Jobs: jobs, ID: "g1"}
 	var handled atomic.Int32
 	if err := c.Submit(context.Background(), b, func(r *Result) error {
-		if err := checkGames(jobs, r.Games, 9, game.Freestyle); err != nil {
+		if _, err := checkGames(jobs, r.Games, 9, game.Freestyle); err != nil {
 			return err
 		}
 		handled.Add(1)
@@ -239,7 +239,7 @@ func TestLateDuplicateCountedOnce(t *testing.T) {
 	// A result whose game claims another winner is refused.
 	bad := *res
 	bad.Run, bad.ID = "dup", "g1"
-	bad.Games = append([]arena.Game(nil), res.Games...)
+	bad.Games = append([]Game(nil), res.Games...)
 	bad.Games[0].Winner = bad.Games[0].Winner.Opponent()
 	publishResult(t, nc, data, &bad, "bad")
 	waitFor(t, "the bad result", func() bool { return c.Status().Counts.Bad == 1 })

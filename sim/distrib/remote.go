@@ -83,12 +83,13 @@ func (r *gamesRemote) Play(ctx context.Context, next func() (arena.Job, bool), d
 		b.Jobs = jobs
 		wg.Add(1)
 		err := r.c.Submit(ctx, b, func(res *Result) error {
-			if err := checkGames(jobs, res.Games, r.size, r.rule); err != nil {
+			games, err := checkGames(jobs, res.Games, r.size, r.rule)
+			if err != nil {
 				return err
 			}
 			mu.Lock()
 			if !closed {
-				for _, g := range res.Games {
+				for _, g := range games {
 					done(g)
 				}
 			}
@@ -113,17 +114,23 @@ func (r *gamesRemote) Play(ctx context.Context, next func() (arena.Job, bool), d
 	}
 }
 
-// checkGames holds a batch's games to its jobs.
-func checkGames(jobs []arena.Job, games []arena.Game, size int, rule game.Rule) error {
-	if len(games) != len(jobs) {
-		return fmt.Errorf("%d games for %d jobs", len(games), len(jobs))
+// checkGames unpacks a batch's games and holds them to its jobs.
+func checkGames(jobs []arena.Job, packed []Game, size int, rule game.Rule) ([]arena.Game, error) {
+	if len(packed) != len(jobs) {
+		return nil, fmt.Errorf("%d games for %d jobs", len(packed), len(jobs))
 	}
+	games := make([]arena.Game, len(packed))
 	for i := range jobs {
-		if err := arena.CheckGame(jobs[i], &games[i], size, rule); err != nil {
-			return err
+		g, err := packed[i].unpack(size * size)
+		if err != nil {
+			return nil, err
 		}
+		if err := arena.CheckGame(jobs[i], &g, size, rule); err != nil {
+			return nil, err
+		}
+		games[i] = g
 	}
-	return nil
+	return games, nil
 }
 
 // tuneRemote is a tune.Remote on the workers.

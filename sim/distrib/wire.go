@@ -77,7 +77,7 @@ type Result struct {
 	// the stream answers only the very batch it was played for.
 	Digest   string         `json:"digest"`
 	Refused  string         `json:"refused,omitempty"`
-	Games    []arena.Game   `json:"games,omitempty"`
+	Games    []Game         `json:"games,omitempty"`
 	Outcomes []tune.Outcome `json:"outcomes,omitempty"`
 	Seconds  float64        `json:"seconds"` // time spent playing
 }

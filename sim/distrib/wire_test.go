@@ -122,8 +122,10 @@ func TestCheckGameRefusesTampering(t *testing.T) {
 		{"times missing", func(g *arena.Game) { g.Times = g.Times[:1] }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			g := res.Games[0]
-			g.Moves, g.Times = append([]int(nil), g.Moves...), append([]time.Duration(nil), g.Times...)
+			g, err := res.Games[0].unpack(81)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := arena.CheckGame(b.Jobs[0], &g, 9, game.Freestyle); err != nil {
 				t.Fatalf("the game as played is refused: %v", err)
 			}
@@ -167,6 +169,25 @@ func FuzzParseBatch(f *testing.F) {
 	})
 }
 
+// TestPackedGameRoundTrip: a game packed for a result unpacks to the
+// game (times to the microsecond), and malformed packing is refused.
+func TestPackedGameRoundTrip(t *testing.T) {
+	res := playBatch(t, goodBatch())
+	g, err := res.Games[1].unpack(81)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := packGame(g)
+	if string(again.Moves) != string(res.Games[1].Moves) || string(again.Times) != string(res.Games[1].Times) {
+		t.Fatal("packing is not the inverse of unpacking")
+	}
+	for _, bad := range []Game{{Moves: []byte{0x80}}, {Moves: []byte{81}}, {Moves: []byte{1}, Times: []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}}, {}} {
+		if _, err := bad.unpack(81); err == nil {
+			t.Errorf("%+v: accepted", bad)
+		}
+	}
+}
+
 // FuzzParseResult: no input makes the result parser or the check of its
 // games against their jobs panic.
 func FuzzParseResult(f *testing.F) {
@@ -183,7 +204,9 @@ func FuzzParseResult(f *testing.F) {
 		if err != nil {
 			return
 		}
-		checkGames(b.Jobs, r.Games, 9, game.Freestyle)
+		if games, err := checkGames(b.Jobs, r.Games, 9, game.Freestyle); err == nil && len(games) != len(b.Jobs) {
+			t.Fatalf("%d games accepted for %d jobs", len(games), len(b.Jobs))
+		}
 		g.CheckOutcomes(plan, r.Outcomes)
 	})
 }

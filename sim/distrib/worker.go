@@ -252,7 +252,9 @@ func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration
 	cancel()
 	res.Seconds = time.Since(start).Seconds()
 	w.answer(b, m, res)
-	if err := m.DoubleAck(ctx); err != nil && ctx.Err() == nil {
+	// Acknowledged without waiting: a lost acknowledgement only has the
+	// batch played again, and its second result is ignored.
+	if err := m.Ack(); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: acknowledging batch %s: %v\n", b.ID, err)
 	}
 	w.counts.batches.Add(1)
@@ -311,7 +313,7 @@ func (w *Worker) play(ctx context.Context, b *Batch) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Games: games}, nil
+		return &Result{Games: packGames(games)}, nil
 	case *tune.Games:
 		if b.Iteration != nil {
 			outs, err := p.Play(ctx, b.Iteration)
@@ -328,9 +330,17 @@ func (w *Worker) play(ctx context.Context, b *Batch) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Games: games}, nil
+		return &Result{Games: packGames(games)}, nil
 	}
 	return nil, errors.New("internal error: nothing to play")
+}
+
+func packGames(games []arena.Game) []Game {
+	out := make([]Game, len(games))
+	for i, g := range games {
+		out[i] = packGame(g)
+	}
+	return out
 }
 
 // maxPrepared bounds the prepared players a worker keeps.
