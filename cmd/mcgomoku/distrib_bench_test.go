@@ -16,8 +16,10 @@ import (
 // over two workers (this binary re-executed, --jobs 1 each) on loopback,
 // through a NATS server that stays up (a long tune's steady state; a
 // coordinator's own --serve adds its start, a few hundred milliseconds).
-// It reports both rates and their ratio; on the shared two-core machine
-// the goal is a ratio of 0.9. The batch-1 case's time per game
+// It reports both rates and their ratio (the goal is 0.9 on a
+// two-core machine), and cpu-ratio: the local run's CPU time over the
+// CPU time of every process of the run over workers, which the other
+// load of a shared machine sways less. The batch-1 case's time per game
 // against the batch-200 case's is the overhead of a batch.
 //
 //	go test ./cmd/mcgomoku -run '^$' -bench OverWorkers -benchtime 3x
@@ -49,7 +51,12 @@ func BenchmarkOverWorkers(b *testing.B) {
 		}, 4000, 16},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			var local, over time.Duration
+			var local, over, localCPU, overCPU time.Duration
+			cpuKnown := true
+			var pids []int
+			for _, w := range workers {
+				pids = append(pids, w.cmd.Process.Pid)
+			}
 			for range b.N {
 				for _, remote := range []bool{false, true} {
 					runs++
@@ -60,6 +67,7 @@ func BenchmarkOverWorkers(b *testing.B) {
 						args = append(args, "--jobs", "2")
 					}
 					var stdout, stderr bytes.Buffer
+					c0, ok0 := cpuTime(pids...)
 					t0 := time.Now()
 					stuck := time.AfterFunc(2*time.Minute, func() {
 						for _, w := range workers {
@@ -70,10 +78,15 @@ func BenchmarkOverWorkers(b *testing.B) {
 						b.Fatalf("%q exited %d: %s", args, code, stderr.String())
 					}
 					stuck.Stop()
+					wall := time.Since(t0)
+					c1, ok1 := cpuTime(pids...)
+					cpuKnown = cpuKnown && ok0 && ok1
 					if remote {
-						over += time.Since(t0)
+						over += wall
+						overCPU += c1 - c0
 					} else {
-						local += time.Since(t0)
+						local += wall
+						localCPU += c1 - c0
 					}
 				}
 			}
@@ -82,6 +95,13 @@ func BenchmarkOverWorkers(b *testing.B) {
 			b.ReportMetric(games/over.Seconds(), "workers-games/s")
 			b.ReportMetric(local.Seconds()/over.Seconds(), "ratio")
 			b.ReportMetric(float64(over.Microseconds())/games, "workers-µs/game")
+			if cpuKnown && overCPU > 0 {
+				// CPU time of every process (this one, with the server and
+				// the coordinator, and the workers) per game: what the
+				// distribution costs, less swayed by the machine's other
+				// load than the rates.
+				b.ReportMetric(localCPU.Seconds()/overCPU.Seconds(), "cpu-ratio")
+			}
 		})
 	}
 }
