@@ -89,8 +89,11 @@ func (d *distFlags) check() error {
 		return usagef("--nkey lists the keys a server lets in: it goes with --serve")
 	}
 	a := d.auth()
-	if a.Token == "" && a.NKeySeed == "" && len(d.nkeys) == 0 {
-		return usagef("playing over workers needs a token (--token or $%s) or NKeys (--nkey-seed, and --nkey with --serve)", tokenEnv)
+	if a.Token == "" && a.NKeySeed == "" {
+		return usagef("playing over workers needs a token (--token or $%s) or an NKey (--nkey-seed, and the workers' --nkey with --serve)", tokenEnv)
+	}
+	if len(d.nkeys) > 0 && a.NKeySeed == "" {
+		return usagef("--nkey lets workers in by NKey: give this process's own with --nkey-seed")
 	}
 	return nil
 }

@@ -191,3 +191,28 @@ func TestSimOverWorkersSurvivesKills(t *testing.T) {
 		t.Fatalf("over workers the summary differs from the local run's:\n%s\nlocal:\n%s", got, stdout.String())
 	}
 }
+
+// TestWorkerWithoutTokenRefused: a worker with a wrong token, or none,
+// is refused by the coordinator's server and exits saying so, without
+// printing the token it tried.
+func TestWorkerWithoutTokenRefused(t *testing.T) {
+	dir := t.TempDir()
+	addr := freeAddr(t)
+	coord := start(t, dir, mainArg, "sim", "greedy", "greedy", "--games", "2", "--size", "9", "--serve", addr)
+	waitFor(t, "the server", 30*time.Second, func() bool { return strings.Contains(coord.stderr.String(), "NATS server listening") })
+	for _, token := range []string{"not-the-token", ""} {
+		t.Setenv(tokenEnv, token)
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"worker", "--server", "nats://" + addr, "--jobs", "1"}, nil, &stdout, &stderr)
+		want, wantCode := "refused this worker", exitFailure
+		if token == "" {
+			want, wantCode = "needs the server's token", exitUsage
+		}
+		if code != wantCode || !strings.Contains(stderr.String(), want) {
+			t.Errorf("token %q: exit %d, %s; want exit %d and %q", token, code, stderr.String(), wantCode, want)
+		}
+		if token != "" && strings.Contains(stderr.String(), token) {
+			t.Errorf("the token was printed: %s", stderr.String())
+		}
+	}
+}
