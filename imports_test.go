@@ -52,9 +52,10 @@ var allowedImports = map[string][]string{
 	"sim/tune":                            {"internal/atomicfile", "sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player"},
 	"sim/packbench":                       {"gen", "sim/config", "sim/game", "sim/packplay", "sim/player"},
 	"sim/nativebench":                     {"sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player", "sim/tune"},
+	"sim/distrib":                         {"sim/arena", "sim/game", "sim/player", "sim/tune"},
 	"gen":                                 {"datapack", "datapack/check", "datapack/syntax", "sim/config", "sim/eval", "sim/game", "sim/lookahead", "sim/render", "templates"},
 	"cmd/mcgomoku": {"datapack", "datapack/check", "datapack/reports", "examples", "gen", "internal/atomicfile", "sim/arena", "sim/config",
-		"sim/game", "sim/nativebench", "sim/packbench", "sim/packplay", "sim/player", "sim/render", "sim/tune"},
+		"sim/distrib", "sim/game", "sim/nativebench", "sim/packbench", "sim/packplay", "sim/player", "sim/render", "sim/tune"},
 }
 
 // forbiddenDeps are packages that must not be reached at all, directly or

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/distrib"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
@@ -51,6 +53,7 @@ type simOptions struct {
 	tolerance    float64
 	playouts     int
 	profile      profileFlags
+	dist         distFlags
 }
 
 func init() {
@@ -92,6 +95,7 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 			fs.StringVar(&o.judge, "judge", arena.DefaultJudge, "player that judges generated openings")
 			fs.Float64Var(&o.tolerance, "tolerance", 0, "how far from an even game a generated opening may be (default: 0.15 by evaluation, 0.25 by playouts)")
 			fs.IntVar(&o.playouts, "playouts", 4, "judge-against-judge games per candidate when the judge cannot evaluate")
+			o.dist.register(fs, 50)
 			o.profile.register(fs)
 			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
@@ -140,7 +144,18 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if len(args) > 2 {
 		planned = len(args) * (len(args) - 1) * o.rounds
 	}
+	var (
+		remote arena.Remote
+		co     *coordination
+	)
+	if o.dist.on() {
+		if co, remote, err = o.coordinate(ctx, e, args, rule, openings, limits); err != nil {
+			return err
+		}
+		defer co.close()
+	}
 	bar := newSimProgress(e.stderr, planned)
+	bar.extra = co.progress
 	var psqErr error
 	onGame := func(g arena.Game) {
 		if o.psqDir == "" || psqErr != nil {
@@ -159,7 +174,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if len(args) == 2 {
 		res, err = arena.Match(ctx, arena.MatchConfig{A: args[0], B: args[1], Games: o.games, Size: o.size, Rule: rule,
 			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits, SPRT: sprt,
-			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != ""})
+			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != "", Remote: remote})
 	} else {
 		entrants := make([]arena.Entrant, len(args))
 		for i, a := range args {
@@ -167,19 +182,37 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		}
 		res, err = arena.Tournament(ctx, arena.TournamentConfig{Players: entrants, Rounds: o.rounds, Size: o.size, Rule: rule,
 			Seed: o.seed, Jobs: o.jobs, Openings: openings, Stones: o.stones, Limits: limits,
-			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != ""})
+			OnGame: onGame, Progress: bar.update, KeepGames: o.reportDir != "", Remote: remote})
 	}
 	bar.finish()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return err
 	}
-	if o.json {
+	switch {
+	case o.json && co != nil:
+		// The summary with the workers' report beside it.
+		data, werr := json.MarshalIndent(struct {
+			arena.Summary
+			Distributed distrib.Report `json:"distributed"`
+		}{res.Summary(), co.c.Report()}, "", "  ")
+		if werr != nil {
+			return werr
+		}
+		if _, werr := e.stdout.Write(append(data, '\n')); werr != nil {
+			return werr
+		}
+	case o.json:
 		if werr := res.WriteJSON(e.stdout); werr != nil {
 			return werr
 		}
-	} else if werr := res.WriteText(e.stdout); werr != nil {
-		return werr
+	default:
+		if werr := res.WriteText(e.stdout); werr != nil {
+			return werr
+		}
+	}
+	if co != nil && !o.json {
+		co.report(e.stderr)
 	}
 	if psqErr != nil {
 		return fmt.Errorf("saving records: %w", psqErr)
@@ -207,7 +240,40 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if interrupted {
 		return errInterrupted
 	}
+	if co != nil {
+		co.finish(ctx)
+	}
 	return nil
+}
+
+// coordinate sets up a run over workers: its ID from what decides its
+// games, and the arena.Remote that sends them.
+func (o *simOptions) coordinate(ctx context.Context, e *env, args []string, rule game.Rule, openings []arena.Opening, limits player.Limits) (*coordination, arena.Remote, error) {
+	files, err := distrib.ConfigFiles(args)
+	if err != nil {
+		return nil, nil, err
+	}
+	task := distrib.MatchTask{Players: args, Games: o.games, Size: o.size, Rule: rule, Seed: o.seed, Limits: limits}
+	if len(args) > 2 {
+		task.Tournament, task.Games = true, o.rounds
+	}
+	ops := make([][]int, len(openings))
+	for i, op := range openings {
+		ops[i] = op.Moves
+	}
+	run := distrib.RunID(struct {
+		Kind     string
+		Task     distrib.MatchTask
+		Files    map[string][]byte
+		Openings [][]int
+		Stones   int
+		Batch    int
+	}{"sim", task, files, ops, o.stones, o.dist.perBatch})
+	co, err := o.dist.start(ctx, e, run, ".mcgomoku-sim.nats")
+	if err != nil {
+		return nil, nil, err
+	}
+	return co, co.c.Match(task, files, o.dist.perBatch), nil
 }
 
 // maxMemory bounds --max-memory: 1 TiB, more than any engine's table.
@@ -253,6 +319,22 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 	if o.openings == "" {
 		if err := arena.CheckStones(o.size, o.stones); err != nil {
 			return 0, usagef("--stones: %v", err)
+		}
+	}
+	if err := o.dist.check(); err != nil {
+		return 0, err
+	}
+	if o.dist.on() {
+		if o.makeOpenings != "" {
+			return 0, usagef("--make-openings plays here: leave out --server and --serve")
+		}
+		if o.sprt != "" {
+			return 0, usagef("--sprt stops on the order games finish in, which workers change: leave it out with --server and --serve")
+		}
+		for _, a := range args {
+			if distrib.IsPack(a) {
+				return 0, usagef("player %q: a data pack is read from this machine's disk: play pack: players without --server and --serve", a)
+			}
 		}
 	}
 	if o.makeOpenings != "" {
@@ -379,6 +461,9 @@ func (o *simOptions) generate(ctx context.Context, e *env, rule game.Rule) error
 // logs and pipes stay clean.
 type simProgress struct {
 	bar *progressbar.ProgressBar
+	// extra, when set, adds to the description (the workers of a run
+	// over them).
+	extra func() string
 }
 
 func newSimProgress(w io.Writer, total int) *simProgress {
@@ -417,6 +502,9 @@ func (p *simProgress) update(pr arena.Progress) {
 func (p *simProgress) set(done int, desc string) {
 	if p.bar == nil {
 		return
+	}
+	if p.extra != nil {
+		desc += p.extra()
 	}
 	p.bar.Describe(desc)
 	p.bar.Set(done)

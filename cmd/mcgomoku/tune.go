@@ -20,6 +20,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
+	"github.com/mcgomoku/mcgomoku/sim/distrib"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
@@ -44,6 +45,7 @@ type tuneOptions struct {
 	stones     int
 	lag        int
 	profile    profileFlags
+	dist       distFlags
 }
 
 func init() {
@@ -87,6 +89,7 @@ the run to --chart.`,
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
 			fs.IntVar(&o.lag, "lag", 0, "updates an iteration does not wait for, 0..8: 0 is textbook SPSA (default: [tune] lag)")
+			o.dist.register(fs, 16)
 			o.profile.register(fs)
 			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
@@ -118,6 +121,9 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		return usagef("--lag %d: want 0..%d", o.lag, tune.MaxLag)
 	case o.ai != "" && o.ai != "greedy" && o.ai != "lookahead":
 		return usagef("--ai %q: want greedy or lookahead (the AIs tune can play)", o.ai)
+	}
+	if err := o.dist.check(); err != nil {
+		return err
 	}
 	name, src := "(default)", examples.Default
 	if o.config != "" {
@@ -151,8 +157,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if level == "" {
 		level = cfg.Lookahead.LevelName(cfg.Lookahead.DefaultLevel)
 	}
-	look, err := cfg.Lookahead.Named(level)
-	if err != nil {
+	if _, err := cfg.Lookahead.Named(level); err != nil {
 		return usagef("--level: %s: %v", name, err)
 	}
 	if fs.Changed("lag") {
@@ -187,15 +192,20 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 
 	tc := cfg.Tune
-	params, index := tune.ConfigParams(cfg)
+	params, _ := tune.ConfigParams(cfg)
 	if len(params) == 0 {
 		return fmt.Errorf("%s: the [tune.params] section lists no weights: nothing to tune", name)
 	}
-	g := &tune.Games{Base: cfg.Weights, Index: index, Against: against, Pairs: tc.Pairs,
-		Size: cfg.Game.Size, Rule: cfg.Game.Rule, Stones: o.stones, Seed: o.seed, Jobs: o.jobs}
+	// The games are made from the config's text, as a worker elsewhere
+	// makes them.
+	setup := tune.Setup{Name: name, Config: src, AI: ai, Level: level, Against: against, Stones: o.stones, Seed: o.seed}
+	g, err := setup.Games()
+	if err != nil {
+		return err
+	}
+	g.Jobs = o.jobs
 	played := ai
 	if ai == "lookahead" {
-		g.Lookahead = &look
 		played = fmt.Sprintf("lookahead (level %s)", level)
 	}
 	if o.openings != "" {
@@ -218,7 +228,15 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	var co *coordination
+	if o.dist.on() {
+		if co, err = o.coordinate(ctx, e, setup, g, sp, tc.Lag); err != nil {
+			return err
+		}
+		defer co.close()
+	}
 	prog := newTuneProgress(e.stderr, iterations*g.PerIteration(), params)
+	prog.bar.extra = co.progress
 	run := &tune.Run{SPSA: sp, Objective: g, Seed: o.seed, Batch: o.batch,
 		Save: func(st *tune.State) error { return st.Save(o.checkpoint) }, SaveEvery: tune.DefaultSaveEvery, Progress: prog.update}
 	if o.check > 0 {
@@ -297,10 +315,47 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if err := o.report(e.stdout, ai, st, params, values, verified); err != nil {
 		return err
 	}
+	if co != nil {
+		co.report(e.stderr)
+		if !interrupted {
+			co.finish(ctx)
+		}
+	}
 	if interrupted {
 		return errInterrupted
 	}
 	return nil
+}
+
+// coordinate sets up a run over workers: its ID from what decides its
+// games (the checkpoint's settings, the config, the checks), its
+// server's store beside the checkpoint, and g's Remote.
+func (o *tuneOptions) coordinate(ctx context.Context, e *env, setup tune.Setup, g *tune.Games, sp *tune.SPSA, lag int) (*coordination, error) {
+	files, err := distrib.ConfigFiles(setup.Against)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range setup.Against {
+		if distrib.IsPack(a) {
+			return nil, usagef("--against %q: a data pack is read from this machine's disk: tune against pack: players without --server and --serve", a)
+		}
+	}
+	probe := &tune.Run{SPSA: sp, Objective: g, Seed: o.seed, Batch: o.batch}
+	run := distrib.RunID(struct {
+		Kind          string
+		Settings      tune.Settings
+		Setup         tune.Setup
+		Files         map[string][]byte
+		Check, Verify int
+		Lag           int
+		Batch         int
+	}{"tune", probe.New().Settings, setup, files, o.check, o.verify, lag, o.dist.perBatch})
+	co, err := o.dist.start(ctx, e, run, strings.TrimSuffix(o.checkpoint, filepath.Ext(o.checkpoint))+".nats")
+	if err != nil {
+		return nil, err
+	}
+	g.Remote = co.c.Tune(setup, files, g, o.dist.perBatch)
+	return co, nil
 }
 
 // splitSpecs splits --against values at commas, except the commas inside

@@ -78,6 +78,10 @@ type MatchConfig struct {
 	// games of its own. The result is the same: games are seeded and
 	// scored by their number, never by who played them or when.
 	Pool Pool
+	// Remote, when set, plays the games elsewhere (workers on other
+	// machines) instead of here; Jobs and Pool are then unused. The
+	// result is the same, for the same reason as Pool's.
+	Remote Remote
 }
 
 // Pool plays a match's games on workers of its own.
@@ -104,6 +108,8 @@ type TournamentConfig struct {
 	Progress func(Progress)
 	// KeepGames is MatchConfig's.
 	KeepGames bool
+	// Remote is MatchConfig's.
+	Remote Remote
 }
 
 // End says how a game ended.
@@ -260,13 +266,7 @@ func Match(ctx context.Context, cfg MatchConfig) (*Result, error) {
 	if cfg.Games <= 0 {
 		return nil, fmt.Errorf("a match needs at least one game, got %d", cfg.Games)
 	}
-	a, b := Entrant{Spec: cfg.A, New: cfg.NewA}, Entrant{Spec: cfg.B, New: cfg.NewB}
-	r := &run{
-		entrants: []Entrant{a, b}, pairings: [][2]int{{0, 1}}, games: cfg.Games,
-		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings, deal: cfg.Deal,
-		stones: cfg.Stones, limits: cfg.Limits, sprt: cfg.SPRT, onGame: cfg.OnGame, progress: cfg.Progress,
-		pool: cfg.Pool, keep: cfg.KeepGames,
-	}
+	r := cfg.run()
 	if cfg.SPRT != nil {
 		if err := cfg.SPRT.Validate(); err != nil {
 			return nil, err
@@ -275,11 +275,28 @@ func Match(ctx context.Context, cfg MatchConfig) (*Result, error) {
 	return r.play(ctx)
 }
 
+// run is the match's run, as Match plays it and as a worker elsewhere
+// plays some of its games (PlayJobs).
+func (cfg MatchConfig) run() *run {
+	a, b := Entrant{Spec: cfg.A, New: cfg.NewA}, Entrant{Spec: cfg.B, New: cfg.NewB}
+	return &run{
+		entrants: []Entrant{a, b}, pairings: [][2]int{{0, 1}}, games: cfg.Games,
+		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings, deal: cfg.Deal,
+		stones: cfg.Stones, limits: cfg.Limits, sprt: cfg.SPRT, onGame: cfg.OnGame, progress: cfg.Progress,
+		pool: cfg.Pool, remote: cfg.Remote, keep: cfg.KeepGames,
+	}
+}
+
 // Tournament plays a round robin.
 func Tournament(ctx context.Context, cfg TournamentConfig) (*Result, error) {
 	if len(cfg.Players) < 2 {
 		return nil, fmt.Errorf("a tournament needs at least two players, got %d", len(cfg.Players))
 	}
+	return cfg.run().play(ctx)
+}
+
+// run is the tournament's run (see MatchConfig.run).
+func (cfg TournamentConfig) run() *run {
 	rounds := cfg.Rounds
 	if rounds <= 0 {
 		rounds = 1
@@ -287,14 +304,15 @@ func Tournament(ctx context.Context, cfg TournamentConfig) (*Result, error) {
 	r := &run{
 		entrants: cfg.Players, games: 2 * rounds,
 		size: cfg.Size, rule: cfg.Rule, seed: cfg.Seed, jobs: cfg.Jobs, openings: cfg.Openings,
-		stones: cfg.Stones, limits: cfg.Limits, onGame: cfg.OnGame, progress: cfg.Progress, keep: cfg.KeepGames,
+		stones: cfg.Stones, limits: cfg.Limits, onGame: cfg.OnGame, progress: cfg.Progress,
+		remote: cfg.Remote, keep: cfg.KeepGames,
 	}
 	for i := range cfg.Players {
 		for j := i + 1; j < len(cfg.Players); j++ {
 			r.pairings = append(r.pairings, [2]int{i, j})
 		}
 	}
-	return r.play(ctx)
+	return r
 }
 
 // MaxForfeitsKept bounds Result.Forfeited, so a run of forfeits stays
@@ -318,6 +336,7 @@ type run struct {
 	onGame   func(Game)
 	progress func(Progress)
 	pool     Pool
+	remote   Remote
 	keep     bool
 }
 
@@ -429,6 +448,7 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 			return nil, err
 		}
 	}
+	var err error
 	if r.openings != nil {
 		if len(r.openings) == 0 {
 			return nil, errors.New("no openings")
@@ -444,32 +464,8 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 		}
 	}
 	res := &Result{Size: r.size, Rule: r.rule, Seed: r.seed}
-	for i, e := range r.entrants {
-		// Make every player once before any game, so a bad spec or an
-		// engine that will not start fails the run at once.
-		f, err := e.prepare()
-		if err != nil {
-			return nil, err
-		}
-		p, err := f(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed, Limits: r.limits})
-		if err != nil {
-			return nil, err
-		}
-		r.makers = append(r.makers, f)
-		name := e.Spec
-		if name == "" {
-			name = p.Name()
-		}
-		if name == "" {
-			name = fmt.Sprintf("player %d", i+1)
-		}
-		res.Players = append(res.Players, name)
-		if c, ok := p.(player.Closer); ok {
-			c.Close()
-		}
-		if f, ok := p.(player.Finisher); ok {
-			f.Finish()
-		}
+	if res.Players, err = r.prepare(); err != nil {
+		return nil, err
 	}
 	for _, pr := range r.pairings {
 		res.Pairings = append(res.Pairings, Pairing{A: pr[0], B: pr[1]})
@@ -490,9 +486,12 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 	// results at once; results it receives after an SPRT stop or an
 	// error are dropped, as before.
 	var outCh chan outcome
-	if r.pool != nil {
+	switch {
+	case r.remote != nil:
+		outCh = r.startRemote(runCtx, res.Players, sched)
+	case r.pool != nil:
 		outCh = r.startPool(runCtx, res.Players, sched)
-	} else {
+	default:
 		workers := min(r.jobs, sched.total)
 		outCh = make(chan outcome, 64*workers)
 		var wg sync.WaitGroup
@@ -566,6 +565,38 @@ func (r *run) play(ctx context.Context) (*Result, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+// prepare makes every player once before any game, so a bad spec or an
+// engine that will not start fails the run at once, and returns the
+// players' names.
+func (r *run) prepare() (names []string, err error) {
+	for i, e := range r.entrants {
+		f, err := e.prepare()
+		if err != nil {
+			return nil, err
+		}
+		p, err := f(player.Options{Size: r.size, Rule: r.rule, Seed: r.seed, Limits: r.limits})
+		if err != nil {
+			return nil, err
+		}
+		r.makers = append(r.makers, f)
+		name := e.Spec
+		if name == "" {
+			name = p.Name()
+		}
+		if name == "" {
+			name = fmt.Sprintf("player %d", i+1)
+		}
+		names = append(names, name)
+		if c, ok := p.(player.Closer); ok {
+			c.Close()
+		}
+		if f, ok := p.(player.Finisher); ok {
+			f.Finish()
+		}
+	}
+	return names, nil
 }
 
 // record counts a finished game in the result.

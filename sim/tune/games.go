@@ -58,6 +58,10 @@ type Games struct {
 	Stones   int
 	Seed     int64
 	Jobs     int // games played at once; 0 means GOMAXPROCS
+	// Remote, when set, plays the games elsewhere (Jobs is then unused):
+	// the iterations' games, the strength checks' and the verification's.
+	// The results are the same: every game is seeded by its place.
+	Remote Remote
 
 	perm     []int
 	start    arena.Factory            // the starting weights' players
@@ -253,17 +257,29 @@ func (g *Games) Describe() string {
 		kind, strings.Join(g.Against, ","), g.Pairs, g.Size, g.Size, g.Rule, ops, sha256.Sum256(wj))
 }
 
-// job is one game of an iteration: who plays black and white, and what a
-// black win adds to the result (a white win subtracts it).
+// job is one game of an iteration: who plays black and white (see
+// PlanGame.Who), and what a black win adds to the result (a white win
+// subtracts it).
 type job struct {
-	opening      arena.Opening
-	black, white arena.Factory
-	seeds        [2]int64 // black's and white's player seeds
-	coef         float64
+	opening arena.Opening
+	who     [2]int
+	seeds   [2]int64 // black's and white's player seeds
+	coef    float64
 }
 
 // Compare plays iteration k's games and returns θ+'s result.
 func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (float64, int, error) {
+	if g.Remote != nil {
+		var (
+			r     float64
+			games int
+			err   error
+		)
+		done := make(chan struct{})
+		g.startRemote(ctx, k, plus, minus, func(rr float64, n int, e error) { r, games, err = rr, n, e; close(done) })
+		<-done
+		return r, games, err
+	}
 	// θ+'s and θ−'s models are built first, one on each of two cores:
 	// built by their first players they cost more than a game, and the
 	// players of the other games wait for them.
@@ -281,10 +297,10 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 	if err != nil {
 		return 0, 0, err
 	}
-	jobs := g.jobs(k, fs)
+	jobs := g.jobs(k)
 	out := make([]float64, len(jobs))
 	err = g.crew.run(ctx, g.Jobs, len(jobs), func(ctx context.Context, i int) error {
-		return g.playJob(ctx, jobs[i], &out[i])
+		return g.playJob(ctx, jobs[i], fs, &out[i])
 	})
 	if err != nil {
 		return 0, 0, err
@@ -297,6 +313,10 @@ func (g *Games) Compare(ctx context.Context, k int, plus, minus []float64) (floa
 // strength check's) share the cores with no barrier between them: models
 // first, one job each, then the games. done gets what Compare returns.
 func (g *Games) Start(ctx context.Context, k int, plus, minus []float64, done func(r float64, games int, err error)) {
+	if g.Remote != nil {
+		g.startRemote(ctx, k, plus, minus, done)
+		return
+	}
 	p := pool{c: &g.crew, jobs: g.Jobs}
 	var (
 		fs       [2]arena.Factory
@@ -314,12 +334,12 @@ func (g *Games) Start(ctx context.Context, k int, plus, minus []float64, done fu
 			done(0, 0, err)
 			return
 		}
-		jobs := g.jobs(k, fs)
+		jobs := g.jobs(k)
 		out := make([]float64, len(jobs))
 		errs := make([]error, len(jobs))
 		p.Start(len(jobs), func(i int) {
 			if errs[i] = ctx.Err(); errs[i] == nil {
-				errs[i] = g.playJob(ctx, jobs[i], &out[i])
+				errs[i] = g.playJob(ctx, jobs[i], fs, &out[i])
 			}
 		}, func() {
 			// Every game has returned, its players finished.
@@ -379,9 +399,8 @@ func (g *Games) model(p point) (arena.Factory, func(), error) {
 	return g.wrapped(arena.Factory(m)), release, nil
 }
 
-// jobs lists iteration k's games for θ+'s and θ−'s players fs.
-func (g *Games) jobs(k int, fs [2]arena.Factory) []job {
-	fp, fm := fs[0], fs[1]
+// jobs lists iteration k's games.
+func (g *Games) jobs(k int) []job {
 	ops := g.openings(streamOpenings, uint64(k), len(g.Against)*g.Pairs)
 	var jobs []job
 	for oi, a := range g.Against {
@@ -392,29 +411,54 @@ func (g *Games) jobs(k int, fs [2]arena.Factory) []job {
 			op := ops[slot]
 			if a == Self {
 				jobs = append(jobs,
-					job{op, fp, fm, seeds, 1},
-					job{op, fm, fp, seeds, -1})
+					job{op, [2]int{whoPlus, whoMinus}, seeds, 1},
+					job{op, [2]int{whoMinus, whoPlus}, seeds, -1})
 				continue
 			}
-			x := g.opponent(a)
+			x := whoAgainst + oi
+			if a == StartPlayer {
+				x = whoStart
+			}
 			jobs = append(jobs,
-				job{op, fp, x, seeds, 1}, job{op, x, fp, seeds, -1},
-				job{op, fm, x, seeds, -1}, job{op, x, fm, seeds, 1})
+				job{op, [2]int{whoPlus, x}, seeds, 1}, job{op, [2]int{x, whoPlus}, seeds, -1},
+				job{op, [2]int{whoMinus, x}, seeds, -1}, job{op, [2]int{x, whoMinus}, seeds, 1})
 		}
 	}
 	return jobs
 }
 
-// playJob plays one game and puts θ+'s score from it in *out.
-func (g *Games) playJob(ctx context.Context, j job, out *float64) error {
-	winner, err := g.play(ctx, j)
-	switch winner {
-	case game.Black:
-		*out = j.coef
-	case game.White:
-		*out = -j.coef
+// factory is the player who (PlanGame.Who) with θ+'s and θ−'s players fs.
+func (g *Games) factory(who int, fs [2]arena.Factory) arena.Factory {
+	switch who {
+	case whoPlus, whoMinus:
+		return fs[who]
+	case whoStart:
+		return g.start
 	}
+	return g.makers[g.Against[who-whoAgainst]]
+}
+
+// playJob plays one game and puts θ+'s score from it in *out.
+func (g *Games) playJob(ctx context.Context, j job, fs [2]arena.Factory, out *float64) error {
+	o, err := g.play(ctx, j, fs)
+	*out = g.score(o, j.coef)
 	return err
+}
+
+// score is what a game's outcome adds to θ+'s result, and counts its
+// moves and forfeit.
+func (g *Games) score(o Outcome, coef float64) float64 {
+	g.moves.Add(int64(o.Moves))
+	if o.Forfeit {
+		g.forfeits.Add(1)
+	}
+	switch o.Winner {
+	case game.Black:
+		return coef
+	case game.White:
+		return -coef
+	}
+	return 0
 }
 
 // players makes the players of one point, greedy or lookahead; they
@@ -432,13 +476,6 @@ func (g *Games) wrapped(f arena.Factory) arena.Factory {
 		return g.wrap(f)
 	}
 	return f
-}
-
-func (g *Games) opponent(spec string) arena.Factory {
-	if spec == StartPlayer {
-		return g.start
-	}
-	return g.makers[spec]
 }
 
 // openings deals n openings for draw number i of a stream: fresh random
@@ -462,25 +499,25 @@ func (g *Games) dealt(stream, i uint64, n, j int) arena.Opening {
 	return g.Openings[g.perm[(off+int(i)*n+j)%len(g.perm)]]
 }
 
-// play plays one game and returns the winner (game.Empty for a draw). A
-// player that fails or plays an illegal move loses, as in the arena.
-func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
+// play plays one game and returns how it ended. A player that fails or
+// plays an illegal move loses, as in the arena.
+func (g *Games) play(ctx context.Context, j job, fs [2]arena.Factory) (Outcome, error) {
 	b, _ := g.boards.Get().(*game.Board)
 	if b == nil {
 		var err error
 		if b, err = game.NewBoard(g.Size, g.Rule); err != nil {
-			return game.Empty, err
+			return Outcome{}, err
 		}
 	}
 	defer g.boards.Put(b)
 	if err := j.opening.SetUp(b); err != nil {
-		return game.Empty, err
+		return Outcome{}, err
 	}
 	var ps [2]player.Player
-	for c, f := range []arena.Factory{j.black, j.white} {
-		p, err := f(player.Options{Size: g.Size, Rule: g.Rule, Seed: j.seeds[c]})
+	for c, who := range j.who {
+		p, err := g.factory(who, fs)(player.Options{Size: g.Size, Rule: g.Rule, Seed: j.seeds[c]})
 		if err != nil {
-			return game.Empty, err
+			return Outcome{}, err
 		}
 		if cl, ok := p.(player.Closer); ok {
 			defer cl.Close()
@@ -492,7 +529,6 @@ func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
 		ps[c] = p
 	}
 	opening := b.Moves()
-	defer func() { g.moves.Add(int64(b.Moves() - opening)) }()
 	for !b.Over() {
 		mover := b.ToMove()
 		cell, err := safeMove(ctx, ps[mover-1], b)
@@ -501,13 +537,12 @@ func (g *Games) play(ctx context.Context, j job) (game.Colour, error) {
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return game.Empty, ctx.Err()
+				return Outcome{}, ctx.Err()
 			}
-			g.forfeits.Add(1)
-			return mover.Opponent(), nil
+			return Outcome{Winner: mover.Opponent(), Moves: b.Moves() - opening, Forfeit: true}, nil
 		}
 	}
-	return b.Winner(), nil
+	return Outcome{Winner: b.Winner(), Moves: b.Moves() - opening}, nil
 }
 
 func safeMove(ctx context.Context, p player.Player, b *game.Board) (cell int, err error) {
@@ -535,8 +570,14 @@ func (g *Games) CheckAside(ctx context.Context, i int, theta []float64, pairs in
 }
 
 // Help plays CheckAside's games on the calling goroutine until done is
-// closed.
-func (g *Games) Help(done <-chan struct{}) { g.crew.help(done) }
+// closed (or only waits, when the games are played elsewhere).
+func (g *Games) Help(done <-chan struct{}) {
+	if g.Remote != nil {
+		<-done
+		return
+	}
+	g.crew.help(done)
+}
 
 func (g *Games) check(ctx context.Context, i int, theta []float64, pairs int, p arena.Pool) (*Strength, error) {
 	res, err := g.matchProgress(ctx, theta, 2*pairs, streamCheck, uint64(i), nil, p)
@@ -558,17 +599,25 @@ func (g *Games) matchProgress(ctx context.Context, theta []float64, games int, s
 	// draw from the same seed is g.openings' draw), so a verification of
 	// any length holds only the games being played.
 	seed := int64(mix(g.Seed, stream, i))
-	var deal func(int) arena.Opening
+	cfg := g.matchConfig(theta, games, seed)
 	if g.Openings != nil {
-		deal = func(k int) arena.Opening { return g.dealt(stream, i, (games+1)/2, k) }
+		cfg.Deal = func(k int) arena.Opening { return g.dealt(stream, i, (games+1)/2, k) }
 	}
-	res, err := arena.Match(ctx, arena.MatchConfig{
-		A: "tuned", B: "start", NewA: g.players(g.at(theta)), NewB: g.start,
-		Games: games, Size: g.Size, Rule: g.Rule, Seed: seed, Jobs: g.Jobs,
-		Stones: g.Stones, Deal: deal, Progress: progress, Pool: p,
-	})
+	cfg.Jobs, cfg.Stones, cfg.Progress, cfg.Pool = g.Jobs, g.Stones, progress, p
+	if g.Remote != nil {
+		cfg.Remote = g.Remote.Match(&MatchPlan{Theta: theta, Games: games, Seed: seed})
+	}
+	res, err := arena.Match(ctx, cfg)
 	if res != nil {
 		g.moves.Add(res.Moves)
 	}
 	return res, err
+}
+
+// matchConfig is the match of θ against the start that a strength check
+// or the verification plays, as it decides each game: here, and on a
+// worker elsewhere (MatchWorker).
+func (g *Games) matchConfig(theta []float64, games int, seed int64) arena.MatchConfig {
+	return arena.MatchConfig{A: "tuned", B: "start", NewA: g.players(g.at(theta)), NewB: g.start,
+		Games: games, Size: g.Size, Rule: g.Rule, Seed: seed}
 }

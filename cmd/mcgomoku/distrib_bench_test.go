@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mcgomoku/mcgomoku/sim/distrib"
+)
+
+// BenchmarkOverWorkers measures the command a user runs, side by side in
+// each iteration: the run on this machine at --jobs 2, then the same run
+// over two workers (this binary re-executed, --jobs 1 each) on loopback,
+// through a NATS server that stays up (a long tune's steady state; a
+// coordinator's own --serve adds its start, a few hundred milliseconds).
+// It reports both rates and their ratio (the goal is 0.9 on a
+// two-core machine), and cpu-ratio: the local run's CPU time over the
+// CPU time of every process of the run over workers, which the other
+// load of a shared machine sways less. The batch-1 case's time per game
+// against the batch-200 case's is the overhead of a batch.
+//
+//	go test ./cmd/mcgomoku -run '^$' -bench OverWorkers -benchtime 3x
+func BenchmarkOverWorkers(b *testing.B) {
+	dir := b.TempDir()
+	srv, err := distrib.Serve(distrib.ServerConfig{Addr: freeAddr(b), Store: filepath.Join(dir, "nats"), Auth: distrib.Auth{Token: distToken}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() { srv.Shutdown(); srv.WaitForShutdown() }()
+	url := srv.ClientURL()
+	var workers []*proc
+	for _, name := range []string{"w1", "w2"} {
+		workers = append(workers, start(b, dir, mainArg, "worker", "--server", url, "--jobs", "1", "--name", name))
+	}
+	b.Setenv(tokenEnv, distToken)
+	runs := 0
+	for _, bc := range []struct {
+		name  string
+		args  func(i int) []string // the run, i a number of its own (tune's files)
+		games int
+		batch int
+	}{
+		{"sim-greedy", sim("greedy", 10000), 10000, 200},
+		{"sim-greedy-batch1", sim("greedy", 1000), 1000, 1},
+		{"sim-lookahead-normal", sim("lookahead:level=normal", 100), 100, 5},
+		{"tune-greedy", func(i int) []string {
+			return []string{"tune", "--games", "4000", "--check", "0", "--verify", "0", "--out", filepath.Join(dir, fmt.Sprintf("t%d.toml", i))}
+		}, 4000, 16},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var local, over, localCPU, overCPU time.Duration
+			cpuKnown := true
+			var pids []int
+			for _, w := range workers {
+				pids = append(pids, w.cmd.Process.Pid)
+			}
+			for range b.N {
+				for _, remote := range []bool{false, true} {
+					runs++
+					args := bc.args(runs)
+					if remote {
+						args = append(args, "--server", url, "--batch-games", fmt.Sprint(bc.batch))
+					} else {
+						args = append(args, "--jobs", "2")
+					}
+					var stdout, stderr bytes.Buffer
+					c0, ok0 := cpuTime(pids...)
+					t0 := time.Now()
+					stuck := time.AfterFunc(2*time.Minute, func() {
+						for _, w := range workers {
+							fmt.Fprintf(os.Stderr, "worker: %s\n", w.stderr.String())
+						}
+					})
+					if code := run(args, nil, &stdout, &stderr); code != 0 {
+						b.Fatalf("%q exited %d: %s", args, code, stderr.String())
+					}
+					stuck.Stop()
+					wall := time.Since(t0)
+					c1, ok1 := cpuTime(pids...)
+					cpuKnown = cpuKnown && ok0 && ok1
+					if remote {
+						over += wall
+						overCPU += c1 - c0
+					} else {
+						local += wall
+						localCPU += c1 - c0
+					}
+				}
+			}
+			games := float64(bc.games * b.N)
+			b.ReportMetric(games/local.Seconds(), "local-games/s")
+			b.ReportMetric(games/over.Seconds(), "workers-games/s")
+			b.ReportMetric(local.Seconds()/over.Seconds(), "ratio")
+			b.ReportMetric(float64(over.Microseconds())/games, "workers-µs/game")
+			if cpuKnown && overCPU > 0 {
+				// CPU time of every process (this one, with the server and
+				// the coordinator, and the workers) per game: what the
+				// distribution costs, less swayed by the machine's other
+				// load than the rates.
+				b.ReportMetric(localCPU.Seconds()/overCPU.Seconds(), "cpu-ratio")
+			}
+		})
+	}
+}
+
+// sim is a benchmark's sim run of a player against itself.
+func sim(spec string, games int) func(int) []string {
+	return func(int) []string { return []string{"sim", spec, spec, "--games", fmt.Sprint(games)} }
+}

@@ -1,0 +1,212 @@
+package distrib
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcgomoku/mcgomoku/sim/arena"
+	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/tune"
+)
+
+// goodBatch is a well-formed batch of two games of a 9×9 match.
+func goodBatch() *Batch {
+	return &Batch{Protocol: Protocol, Version: "test", Run: "r1", ID: "g1",
+		Match: &MatchTask{Players: []string{"greedy", "seed002"}, Games: 4, Size: 9, Seed: 1},
+		Jobs:  []arena.Job{{Number: 1, Moves: []int{40}}, {Number: 2, Index: 1, Moves: []int{40}}}}
+}
+
+func marshal(t testing.TB, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestParseBatchRefuses: each kind of bad batch is refused with an
+// error saying what is wrong.
+func TestParseBatchRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		change func(b *Batch)
+		want   string
+	}{
+		{"good", func(*Batch) {}, ""},
+		{"other build", func(b *Batch) { b.Version = "v2" }, "runs v2"},
+		{"other protocol", func(b *Batch) { b.Protocol = 99 }, "protocol 99"},
+		{"no run", func(b *Batch) { b.Run = "" }, "run"},
+		{"dotted id", func(b *Batch) { b.ID = "a.b" }, "no spaces, dots"},
+		{"no games", func(b *Batch) { b.Jobs = nil }, "0 games"},
+		{"too many games", func(b *Batch) { b.Jobs = make([]arena.Job, MaxBatchGames+1) }, "games, want 1..10000"},
+		{"two kinds", func(b *Batch) { b.TuneMatch = &tune.MatchPlan{} }, "exactly one"},
+		{"unknown player", func(b *Batch) { b.Match.Players[1] = "nobody" }, "unknown player"},
+		{"pack", func(b *Batch) { b.Match.Players[1] = "pack:x.zip" }, "data pack"},
+		{"three in a match", func(b *Batch) { b.Match.Players = append(b.Match.Players, "greedy") }, "a match of 3"},
+		{"board", func(b *Batch) { b.Match.Size = 99 }, "board size 99"},
+		{"rule", func(b *Batch) { b.Match.Rule = 7 }, "unknown rule"},
+		{"games", func(b *Batch) { b.Match.Games = -1 }, "-1 games"},
+		{"limits", func(b *Batch) { b.Match.Limits.Turn = 1 << 62 }, "time limit turn"},
+		{"tune without plan", func(b *Batch) { b.Tune = &tune.Setup{} }, "tune settings"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := goodBatch()
+			tt.change(b)
+			_, err := ParseBatch(marshal(t, b), "test")
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatal(err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("got %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+	for _, junk := range []string{"", "{", "[]", `{"protocol":1}x`, `{"nope":1}`, strings.Repeat(" ", MaxMessage+1)} {
+		if _, err := ParseBatch([]byte(junk), "test"); err == nil {
+			t.Errorf("%.20q: accepted", junk)
+		}
+	}
+}
+
+// TestWorkerRefusesGamesNotOfTheRun: a batch that parses but whose jobs
+// are not the run's games (a number past the run, a place that does not
+// fit the number, an illegal opening) is refused before any game.
+func TestWorkerRefusesGamesNotOfTheRun(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		job  arena.Job
+		want string
+	}{
+		{"past the run", arena.Job{Number: 5, Moves: []int{40}}, "the run has games 1..4"},
+		{"wrong place", arena.Job{Number: 2, Index: 0, Moves: []int{40}}, "is pairing 0 game 1"},
+		{"opening off the board", arena.Job{Number: 1, Moves: []int{81}}, "game 1"},
+		{"opening twice on a cell", arena.Job{Number: 1, Moves: []int{40, 40}}, "game 1"},
+		{"opening from the future", arena.Job{Number: 1, Opening: 3, Moves: []int{40}}, "opening 3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := goodBatch()
+			b.Jobs = []arena.Job{tt.job}
+			w := &Worker{cfg: WorkerConfig{Name: "w", Version: "test"}, players: map[string]any{}, said: map[string]bool{}, files: t.TempDir()}
+			_, err := w.play(context.Background(), b)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckGameRefusesTampering: a result's game is held to its job and
+// to the rules: the planted changes are each refused, the game as played
+// is not.
+func TestCheckGameRefusesTampering(t *testing.T) {
+	b := goodBatch()
+	res := playBatch(t, b)
+	for _, tt := range []struct {
+		name   string
+		change func(g *arena.Game)
+	}{
+		{"other winner", func(g *arena.Game) { g.Winner = g.Winner.Opponent() }},
+		{"other number", func(g *arena.Game) { g.Number++ }},
+		{"other colours", func(g *arena.Game) { g.BlackSide = 1 - g.BlackSide }},
+		{"other opening", func(g *arena.Game) { g.Moves[0] = 41 }},
+		{"a move twice", func(g *arena.Game) { g.Moves[len(g.Moves)-1] = g.Moves[len(g.Moves)-2] }},
+		{"a move after the end", func(g *arena.Game) { g.Moves = append(g.Moves, 0); g.Times = append(g.Times, 0) }},
+		{"cut short", func(g *arena.Game) { g.Moves, g.Times = g.Moves[:len(g.Moves)-1], g.Times[:len(g.Times)-1] }},
+		{"a forfeit without reason", func(g *arena.Game) { g.End = arena.EndForfeit }},
+		{"negative time", func(g *arena.Game) { g.Times[1] = -time.Second }},
+		{"times missing", func(g *arena.Game) { g.Times = g.Times[:1] }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := res.Games[0].unpack(81)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := arena.CheckGame(b.Jobs[0], &g, 9, game.Freestyle); err != nil {
+				t.Fatalf("the game as played is refused: %v", err)
+			}
+			tt.change(&g)
+			if err := arena.CheckGame(b.Jobs[0], &g, 9, game.Freestyle); err == nil {
+				t.Fatal("accepted")
+			}
+		})
+	}
+}
+
+// FuzzParseBatch: no input makes the parser or the worker's set-up
+// panic; what parses is within the bounds, and a batch of a few games
+// either plays or is refused with an error.
+func FuzzParseBatch(f *testing.F) {
+	f.Add(marshal(f, goodBatch()))
+	tb := &Batch{Protocol: Protocol, Version: "test", Run: "r1", ID: "i1-0",
+		Tune:      &tune.Setup{Name: "t", Config: []byte("[game]\nsize = 9\n"), AI: "greedy", Against: []string{"self"}, Stones: 3},
+		Iteration: &tune.Plan{K: 1, Plus: make([]float64, 15), Minus: make([]float64, 15), Games: []tune.PlanGame{{Moves: []int{40}, Who: [2]int{0, 1}}}}}
+	f.Add(marshal(f, tb))
+	f.Add([]byte(`{"protocol":1,"version":"test","run":"r","id":"i","match":{"players":["greedy","greedy"],"games":2,"size":5},"jobs":[{"number":1,"moves":[]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, err := ParseBatch(data, "test")
+		if err != nil {
+			var ve *VersionError
+			if errors.As(err, &ve) && b == nil {
+				t.Fatal("a version error without the batch")
+			}
+			return
+		}
+		if b.Games() < 1 || b.Games() > MaxBatchGames {
+			t.Fatalf("%d games passed", b.Games())
+		}
+		if b.Games() > 4 || len(b.Engines()) > 0 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		w := &Worker{cfg: WorkerConfig{Name: "w", Version: "test"}, players: map[string]any{}, said: map[string]bool{}, files: t.TempDir()}
+		w.play(ctx, b)
+	})
+}
+
+// TestPackedGameRoundTrip: a game packed for a result unpacks to the
+// game (times to the microsecond), and malformed packing is refused.
+func TestPackedGameRoundTrip(t *testing.T) {
+	res := playBatch(t, goodBatch())
+	g, err := res.Games[1].unpack(81)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := packGame(g)
+	if string(again.Moves) != string(res.Games[1].Moves) || string(again.Times) != string(res.Games[1].Times) {
+		t.Fatal("packing is not the inverse of unpacking")
+	}
+	for _, bad := range []Game{{Moves: []byte{0x80}}, {Moves: []byte{81}}, {Moves: []byte{1}, Times: []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}}, {}} {
+		if _, err := bad.unpack(81); err == nil {
+			t.Errorf("%+v: accepted", bad)
+		}
+	}
+}
+
+// FuzzParseResult: no input makes the result parser or the check of its
+// games against their jobs panic.
+func FuzzParseResult(f *testing.F) {
+	b := goodBatch()
+	res := playBatch(f, b)
+	res.Protocol, res.Version, res.Run, res.ID, res.Worker, res.Digest = Protocol, "test", "r1", "g1", "w", "abc"
+	f.Add(marshal(f, res))
+	f.Add(marshal(f, &Result{Protocol: Protocol, Version: "test", Run: "r", ID: "i", Worker: "w", Digest: "d", Outcomes: []tune.Outcome{{Winner: 9, Moves: -1}}}))
+	f.Add([]byte(`{"protocol":1,"version":"test","run":"r","id":"g1","worker":"w","digest":"d","refused":"no"}`))
+	g := &tune.Games{Size: 9}
+	plan := &tune.Plan{Games: []tune.PlanGame{{Moves: []int{40}}}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := ParseResult(data, "test")
+		if err != nil {
+			return
+		}
+		if games, err := checkGames(b.Jobs, r.Games, 9, game.Freestyle); err == nil && len(games) != len(b.Jobs) {
+			t.Fatalf("%d games accepted for %d jobs", len(games), len(b.Jobs))
+		}
+		g.CheckOutcomes(plan, r.Outcomes)
+	})
+}
