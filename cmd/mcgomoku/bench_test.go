@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +22,7 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"bench", "--levels", "quick"}, `--levels are the lookahead's: add --ai lookahead`},
 		{[]string{"bench", "--ai", "lookahead", "--levels", "quick,huge"}, `unknown level "huge" in --levels`},
 		{[]string{"bench", "--native", "--levels", "quick"}, `--ai, --sizes and --levels are for the packs`},
+		{[]string{"bench", "--native", "--profile", "x.pb.gz"}, `--profile profiles the packs`},
 	} {
 		checkUsageError(t, tc.want, tc.args...)
 	}
@@ -181,5 +183,38 @@ func TestBenchLevels(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "lookahead (quick) 7×7: 1 games") {
 		t.Errorf("progress on stderr: %q", stderr)
+	}
+}
+
+// TestBenchProfile: bench --profile writes a pprof profile of the packs'
+// commands that go tool pprof reads, its functions the pack's with their
+// commands, and prints the top families; an unwritable path is refused
+// before the run.
+func TestBenchProfile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "la.pb.gz")
+	code, stdout, stderr := runCmd(t, "", "bench", "--ai", "lookahead", "--levels", "quick", "--sizes", "7", "--games", "1", "--boards", "0", "--profile", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "by family of functions") || !strings.Contains(stdout, "gomoku:la/make/*") && !strings.Contains(stdout, "gomoku:greedy/slot/*") {
+		t.Errorf("no top list:\n%s", stdout)
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool to read the profile with")
+	}
+	top, err := exec.Command(goTool, "tool", "pprof", "-top", "-nodecount=400", out).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go tool pprof -top: %v\n%s", err, top)
+	}
+	for _, want := range []string{"Type: commands", "gomoku:la/slice", "gomoku:greedy/stone/"} {
+		if !strings.Contains(string(top), want) {
+			t.Errorf("pprof -top lacks %q:\n%s", want, top)
+		}
+	}
+	code, _, stderr = runCmd(t, "", "bench", "--ai", "lookahead", "--sizes", "7", "--games", "1", "--profile", filepath.Join(dir, "no", "such", "x.pb.gz"))
+	if code != exitUsage || !strings.Contains(stderr, "--profile") {
+		t.Errorf("unwritable profile: exit %d, %q", code, stderr)
 	}
 }
