@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/pprof/profile"
 )
 
 func TestBenchUsage(t *testing.T) {
@@ -216,5 +218,47 @@ func TestBenchProfile(t *testing.T) {
 	code, _, stderr = runCmd(t, "", "bench", "--ai", "lookahead", "--sizes", "7", "--games", "1", "--profile", filepath.Join(dir, "no", "such", "x.pb.gz"))
 	if code != exitUsage || !strings.Contains(stderr, "--profile") {
 		t.Errorf("unwritable profile: exit %d, %q", code, stderr)
+	}
+}
+
+// TestSimProfile: sim --profile writes what the pack: player's
+// interpreter ran as a pprof profile, the pack's functions with their
+// commands; without a pack: player it is refused before any game.
+func TestSimProfile(t *testing.T) {
+	dir := t.TempDir()
+	pack, out := filepath.Join(dir, "pack"), filepath.Join(dir, "sim.pb.gz")
+	game := t.TempDir() // a 7×7 config for a quick pack
+	cfg := filepath.Join(game, "seven.toml")
+	if err := os.WriteFile(cfg, []byte("[game]\nsize = 7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCmd(t, "", "gen", "--config", cfg, "--out", pack); code != exitOK {
+		t.Fatalf("gen: exit %d: %s", code, stderr)
+	}
+	code, _, stderr := runCmd(t, "", "sim", "pack:"+pack, "greedy:"+cfg, "--games", "2", "--size", "7", "--jobs", "1", "--profile", out)
+	if code != exitOK {
+		t.Fatalf("sim: exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pr, err := profile.Parse(f)
+	if err != nil {
+		t.Fatalf("the profile does not parse: %v", err)
+	}
+	var cmds int64
+	fns := map[string]bool{}
+	for _, s := range pr.Sample {
+		cmds += s.Value[0]
+		fns[s.Location[0].Line[0].Function.Name] = true
+	}
+	if cmds < 1000 || !fns["gomoku:greedy/choose"] && !fns["gomoku:greedy/scan_b"] && !fns["gomoku:greedy/scan_w"] {
+		t.Errorf("the profile has %d commands in %d functions, want greedy's choice among them", cmds, len(fns))
+	}
+	code, _, stderr = runCmd(t, "", "sim", "greedy", "greedy", "--games", "2", "--profile", filepath.Join(dir, "x.pb.gz"))
+	if code != exitUsage || !strings.Contains(stderr, "none of greedy, greedy is one") {
+		t.Errorf("no pack player: exit %d, %q", code, stderr)
 	}
 }

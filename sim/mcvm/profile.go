@@ -350,3 +350,24 @@ func (c *execCtx) tallyOf(fn *instFunc) int8 {
 	}
 	return 0
 }
+
+// WriteMerged writes the profilers' recordings as one pprof profile, their
+// counts added stack by stack (several interpreters playing the same
+// pack, or several packs).
+func WriteMerged(w io.Writer, ps ...*Profiler) error {
+	if len(ps) == 0 {
+		return fmt.Errorf("no profile to write")
+	}
+	var all []*profile.Profile
+	for _, p := range ps {
+		all = append(all, p.Profile())
+	}
+	merged, err := profile.Merge(all)
+	if err != nil {
+		return fmt.Errorf("merging the profiles: %w", err)
+	}
+	if err := merged.Write(w); err != nil {
+		return fmt.Errorf("writing the profile: %w", err)
+	}
+	return nil
+}
