@@ -50,7 +50,7 @@ var allowedImports = map[string][]string{
 	"sim/player":                          {"datapack", "sim/config", "sim/eval", "sim/game", "sim/lookahead", "sim/packplay", "sim/search"},
 	"sim/arena":                           {"sim/game", "sim/player"},
 	"sim/tune":                            {"internal/atomicfile", "sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player"},
-	"sim/packbench":                       {"gen", "sim/config", "sim/game", "sim/packplay", "sim/player"},
+	"sim/packbench":                       {"gen", "sim/config", "sim/game", "sim/mcvm", "sim/packplay", "sim/player"},
 	"sim/nativebench":                     {"sim/arena", "sim/config", "sim/eval", "sim/game", "sim/player", "sim/tune"},
 	"sim/distrib":                         {"sim/arena", "sim/game", "sim/player", "sim/tune"},
 	"gen":                                 {"datapack", "datapack/check", "datapack/syntax", "sim/config", "sim/eval", "sim/game", "sim/lookahead", "sim/render", "templates"},

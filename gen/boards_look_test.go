@@ -97,7 +97,7 @@ func TestManyLookaheadBoardsFailWithoutPerBoardState(t *testing.T) {
 		{"combo_seen", copyOf(` gomoku\.combo_seen `), false},
 		{"four flags", copyOf(` gomoku\.f4[bw] `), false},
 		{"four counts", copyOf(`[#.]la\.f4[bw][0-9]+ gomoku\.la `), false},
-		{"leaf sum", copyOf(`[#.]la\.vb gomoku\.la `), false},
+		{"leaf sum", copyOf(`[#.]la\.sv gomoku\.la `), false},
 		// A board back mid-search would search on with the budgets of
 		// the board in play before it, another level's.
 		{"level budgets", copyOf(`[#.]la\.lv_[a-z_]+ gomoku\.la `), false},

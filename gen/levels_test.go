@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,11 +18,17 @@ import (
 )
 
 // atQuick makes cfg's first level (the quickest, "quick" in the shipped
-// configs) the one a new board starts at, and returns cfg: the search's
-// proofs run at the cheapest level, TestLookaheadLevelsAreTheirTwins at
-// every level.
+// configs) the one a new board starts at, without the bound on a move's
+// stones (lookahead.move_nodes) the shipped quick adds, and returns cfg:
+// the search's proofs run at the cheapest level, with every stage
+// searched to its own budget (a move cut short at 250 stones would leave
+// later stages, and the bugs planted in them, unreached);
+// TestLookaheadLevelsAreTheirTwins runs every level as shipped and
+// TestLookaheadMoveNodes proves the bound.
 func atQuick(cfg *config.Config) *config.Config {
 	cfg.Lookahead.DefaultLevel = 0
+	j := slices.IndexFunc(config.LevelKeys, func(k config.LevelKey) bool { return k.Name == "move_nodes" })
+	cfg.Lookahead.Levels[0].Set[j] = false // the section's: no bound in the shipped configs
 	return cfg
 }
 
@@ -269,5 +276,55 @@ func TestLookaheadLevelWidths(t *testing.T) {
 				t.Log(err)
 			}
 		})
+	}
+}
+
+// TestLookaheadMoveNodes: a level whose move's stones are bounded
+// (lookahead.move_nodes below what its stages would spend: the root's
+// fours and threats, the search and the defence's checks) searches as
+// its twin does, stopping each stage where the twin's does, and never
+// places more stones than the bound. Planted: the pack's bound a few
+// stones looser than the twin's must make the searches differ.
+func TestLookaheadMoveNodes(t *testing.T) {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	la := &cfg.Lookahead
+	la.VCTWidth = 6
+	la.NLevels, la.DefaultLevel = 2, 0
+	const bound = 90
+	la.Levels = [config.MaxLevels]config.Level{
+		config.NewLevel("bounded", map[string]int{"depth": 5, "width": 5, "nodes": 8000, "vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150, "move_nodes": bound}),
+		config.NewLevel("free", map[string]int{"depth": 5, "width": 5, "nodes": 8000, "vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150}),
+	}
+	res := lookaheadPack(t, cfg)
+	st, err := proveLevels(res.Pack, cfg, 4, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(st)
+	var bounded, free int
+	for _, m := range strings.Split(st, "; ") {
+		var name string
+		var stones, ticks int
+		if _, err := fmt.Sscanf(m, "%s %d stones %d ticks", &name, &stones, &ticks); err != nil {
+			t.Fatalf("%q: %v", m, err)
+		}
+		switch {
+		case name == "bounded" && stones > bound:
+			t.Errorf("a bounded move placed %d stones, above its %d", stones, bound)
+		case name == "bounded" && stones == bound:
+			bounded++
+		case name == "free" && stones > bound:
+			free++
+		}
+	}
+	if bounded == 0 || free == 0 {
+		t.Fatalf("%d bounded moves reached the bound, %d free ones went past it: the test needs both", bounded, free)
+	}
+	pack := plantedPack(t, cfg, 1, "move_nodes", 7)
+	if _, err := proveLevels(pack, cfg, 4, 6); err == nil || !strings.Contains(err.Error(), "the pack's search chose") {
+		t.Fatalf("with the pack's bound 7 stones looser: %v, want the searches to differ", err)
+	} else {
+		t.Log(err)
 	}
 }

@@ -268,9 +268,10 @@ var (
 	// frame in a defence check keeps its place in the check's line in b.
 	lookFrame = []string{"t", "c", "d", "a", "b", "best", "j", "n", "m", "f", "s", "w", "ply"}
 	// lookState are the registers that outlive a choice, but the chunks'
-	// four counts (LookPlan.State): the leaf sums over every empty cell's
-	// lines, black's and white's, and the phase (searching, chosen).
-	lookState = []string{"vb", "vw", "phase"}
+	// four counts (LookPlan.State): the leaf sum over every empty cell's
+	// lines, black's values less white's, and the phase (searching,
+	// chosen).
+	lookState = []string{"sv", "phase"}
 	// lookControl are the registers that steer the search from step to
 	// step, besides the frame's: what a failing test prints.
 	lookControl = []string{"phase", "stage", "nodes", "limit", "vlim", "sp", "sc", "sk", "abort", "cut", "hasret", "ret", "rmove", "spent"}

@@ -196,10 +196,8 @@ func compareLookSums(score func(holder, objective string) (int32, bool), la conf
 			}
 		}
 	}
-	for c, h := range []string{"#la.vb", "#la.vw"} {
-		if v, _ := score(h, "gomoku.la"); v != sum[c] {
-			return fmt.Errorf("the pack's leaf sum %s is %d, the position's %d", h, v, sum[c])
-		}
+	if v, _ := score("#la.sv", "gomoku.la"); v != sum[0]-sum[1] {
+		return fmt.Errorf("the pack's leaf sum #la.sv is %d, the position's %d (black's %d less white's %d)", v, sum[0]-sum[1], sum[0], sum[1])
 	}
 	// The scans' counts of empty cells with a four, per chunk of the
 	// model's order.

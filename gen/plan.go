@@ -279,10 +279,11 @@ type GreedyPlan struct {
 	Order    []int     // cells in tie-break order (eval.Model.Order)
 	Noise    int32
 	Combos   []ComboValue
-	// Look: the lookahead's extras are kept too (see planGreedy); SumB and
-	// SumW are its leaf sums on the empty board.
-	Look       bool
-	SumB, SumW int32
+	// Look: the lookahead's extras are kept too (see planGreedy); Sum is
+	// its leaf sum on the empty board (#la.sv: black's values less
+	// white's).
+	Look bool
+	Sum  int32
 	// Empty-board values.
 	SlotInit []SlotInit // per slot, in Slots order
 	CellInit []CellInit // per cell
@@ -305,6 +306,23 @@ type PairPlan struct {
 	B, W PatternPlan
 	Look bool
 }
+
+// TB is what the pair adds to the cell's total_b: black's attack and
+// white's defence; TW to total_w: white's attack and black's defence.
+// A slot keeps only these sums (gomoku.tb, gomoku.tw), and its classes'
+// sum (Cls) and values' difference (Val), so that replacing a pattern
+// is one subtraction, addition and store for each.
+func (p PairPlan) TB() int32 { return p.B.Attack + p.W.Defence }
+
+// TW is the pair's part of total_w (see TB).
+func (p PairPlan) TW() int32 { return p.W.Attack + p.B.Defence }
+
+// Cls is the pair's part of the cell's combo count.
+func (p PairPlan) Cls() int { return p.B.Class + p.W.ClassW }
+
+// Val is the pair's part of the leaf sum #la.sv, black's value less
+// white's.
+func (p PairPlan) Val() int32 { return p.B.Value - p.W.Value }
 
 func pairPath(b, w eval.Pattern) string { return "greedy/pair/" + b.String() + "_" + w.String() }
 
@@ -377,6 +395,12 @@ type SlotInit struct {
 	AttW, DefW, ClsW int32
 	ValB, ValW       int32 // lookahead.value of each colour's pattern (lookahead only)
 }
+
+// TB, TW, Cls and Val are what the slot keeps (see PairPlan.TB).
+func (s SlotInit) TB() int32  { return s.AttB + s.DefW }
+func (s SlotInit) TW() int32  { return s.AttW + s.DefB }
+func (s SlotInit) Cls() int32 { return s.ClsB + s.ClsW }
+func (s SlotInit) Val() int32 { return s.ValB - s.ValW }
 
 // CellInit is a cell's empty-board state.
 type CellInit struct {
@@ -673,10 +697,10 @@ func boardObjectives(p *Plan) map[string]bool {
 	objs := map[string]bool{"gomoku.game": true, "gomoku.cell": true}
 	for _, o := range p.Objectives {
 		switch o.Name {
-		case "gomoku.code_b", "gomoku.code_w", "gomoku.att_b", "gomoku.def_b", "gomoku.cls_b",
-			"gomoku.att_w", "gomoku.def_w", "gomoku.cls_w", "gomoku.total_b", "gomoku.total_w",
+		case "gomoku.code_b", "gomoku.code_w", "gomoku.tb", "gomoku.tw", "gomoku.cls", "gomoku.att_b",
+			"gomoku.att_w", "gomoku.total_b", "gomoku.total_w",
 			"gomoku.combo", "gomoku.combo_seen", "gomoku.combo_b", "gomoku.combo_w", "gomoku.excl",
-			"gomoku.la", "gomoku.val_b", "gomoku.val_w", "gomoku.f4b", "gomoku.f4w", "gomoku.qf", "gomoku.thb":
+			"gomoku.la", "gomoku.val", "gomoku.f4b", "gomoku.f4w", "gomoku.qf", "gomoku.thb":
 			objs[o.Name] = true
 		}
 	}
@@ -703,12 +727,9 @@ func objectives(p *Plan) []Objective {
 		o = append(o,
 			Objective{"gomoku.code_b", "dummy", "#<cell>_<dir>: black's window code of the line (base 3, pack digit order)"},
 			Objective{"gomoku.code_w", "dummy", "#<cell>_<dir>: white's window code"},
-			Objective{"gomoku.att_b", "dummy", "#<cell>_<dir>: attack weight of black's pattern there, as added to total_b"},
-			Objective{"gomoku.def_b", "dummy", "#<cell>_<dir>: defence weight of black's pattern, as added to total_w"},
-			Objective{"gomoku.cls_b", "dummy", "#<cell>_<dir>: black's pattern class (1 four, 5 open three), as added to combo"},
-			Objective{"gomoku.att_w", "dummy", "#<cell>_<dir>: attack weight of white's pattern, as added to total_w"},
-			Objective{"gomoku.def_w", "dummy", "#<cell>_<dir>: defence weight of white's pattern, as added to total_b"},
-			Objective{"gomoku.cls_w", "dummy", "#<cell>_<dir>: white's pattern class (25 four, 125 open three)"},
+			Objective{"gomoku.tb", "dummy", "#<cell>_<dir>: the line's part of total_b, black's attack weight and white's defence weight"},
+			Objective{"gomoku.tw", "dummy", "#<cell>_<dir>: the line's part of total_w, white's attack weight and black's defence weight"},
+			Objective{"gomoku.cls", "dummy", "#<cell>_<dir>: the line's part of combo, black's pattern class (1 four, 5 open three) and white's (25, 125)"},
 			Objective{"gomoku.total_b", "dummy", "#<cell>: the cell's score with black to move (occupied: -2147483648)"},
 			Objective{"gomoku.total_w", "dummy", "#<cell>: the cell's score with white to move"},
 			Objective{"gomoku.combo", "dummy", "#<cell>: fours and open threes through the cell, both colours, base 5"},
@@ -725,9 +746,10 @@ func objectives(p *Plan) []Objective {
 	}
 	if p.Look != nil {
 		o = append(o,
-			Objective{"gomoku.la", "dummy", "the lookahead's search: #la.<register>, its stack #la<slot>.<register>, the leaf sums #la.vb #la.vw"},
-			Objective{"gomoku.val_b", "dummy", "#<cell>_<dir>: lookahead.value of black's pattern there, as added to #la.vb"},
-			Objective{"gomoku.val_w", "dummy", "#<cell>_<dir>: lookahead.value of white's pattern there, as added to #la.vw"},
+			Objective{"gomoku.la", "dummy", "the lookahead's search: #la.<register>, its stack #la<slot>.<register>, the leaf sum #la.sv"},
+			Objective{"gomoku.att_b", "dummy", "#<cell>_<dir>: attack weight of black's pattern there (the search's five and four checks)"},
+			Objective{"gomoku.att_w", "dummy", "#<cell>_<dir>: attack weight of white's pattern there"},
+			Objective{"gomoku.val", "dummy", "#<cell>_<dir>: lookahead.value of black's pattern there less white's, as added to #la.sv"},
 			Objective{"gomoku.f4b", "dummy", "#<cell>: 1 if black makes a four there"},
 			Objective{"gomoku.f4w", "dummy", "#<cell>: 1 if white makes a four there"},
 			Objective{"gomoku.qf", "dummy", "#<cell>: 1 if black would make two fours or two open threes there (renju's quick test)"},
@@ -924,14 +946,13 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 				AttW: w.Attack[pw], DefW: w.Defence[pw], ClsW: int32(25 * class(pw))}
 			if look {
 				s.ValB, s.ValW = value[pb], value[pw]
-				g.SumB += s.ValB
-				g.SumW += s.ValW
+				g.Sum += s.Val()
 			}
 			g.Slots = append(g.Slots, Slot{Q: i, D: d, Lookup: g.Lookup[edgeMask(code, 2*m.R)]})
 			g.SlotInit = append(g.SlotInit, s)
-			ci.TotalB += s.AttB + s.DefW
-			ci.TotalW += s.AttW + s.DefB
-			ci.Combo += s.ClsB + s.ClsW
+			ci.TotalB += s.TB()
+			ci.TotalW += s.TW()
+			ci.Combo += s.Cls()
 		}
 		ci.ComboB, ci.CombW = comboOf(int(ci.Combo))
 		ci.TotalB += ci.ComboB

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/mcgomoku/mcgomoku/internal/atomicfile"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/nativebench"
@@ -33,13 +35,15 @@ type benchOptions struct {
 	native  bool
 	repeat  int
 	profile profileFlags
+	// packProfile is --profile: the packs' commands as a pprof profile.
+	packProfile string
 }
 
 func init() {
 	register(&command{
 		name:    "bench",
 		summary: "measure the data pack's AI in the interpreter: commands per AI move and entities scanned, per AI and board size",
-		usage: `[--config FILE] [--ai greedy,seed000] [--sizes 15,19] [--levels quick,normal] [--games N] [--seed N] [--json]
+		usage: `[--config FILE] [--ai greedy,seed000] [--sizes 15,19] [--levels quick,normal] [--games N] [--seed N] [--profile FILE] [--json]
        mcgomoku bench --native [--config FILE] [--games N] [--repeat N] [--seed N] [--json]
 
 Generates a pack for each AI and board size (the rest from the config),
@@ -55,7 +59,18 @@ have moved. The lookahead (--ai lookahead) is measured at each of its
 config's levels (--levels: some of them), a row each with its ticks per
 move (mean, 99th percentile, worst; 20 ticks a second), the level picked
 as a player picks it (gomoku:level/<name>); its several-boards row puts
-board k at the k-th level.
+board k at the k-th level, and its rows count the stones its search
+placed and the commands a stone cost (its make and unmake, with all they
+ran).
+
+With --profile FILE it writes every command the packs ran in the games,
+by function, line and call stack, as a pprof profile whose unit is
+commands (sample types commands, units of the game's quota, and calls):
+go tool pprof -top FILE lists the functions, -list REGEX their lines
+(with -source_path set to a folder of the pack), -http a flame graph,
+and -diff_base OLD compares two runs. bench then prints the families of
+functions (a pack's per-cell and per-slot functions counted together)
+that ran the most.
 
 With --native it measures the native greedy AI instead: the engine loop
 of go test ./sim/player -bench GreedyGames against the paths users take,
@@ -75,13 +90,20 @@ least half the engine's on one goroutine, 1.7× their own on two).`,
 			fs.BoolVar(&o.json, "json", false, "print the rows and goals as JSON")
 			fs.BoolVar(&o.native, "native", false, "measure the native AI's engine against the sim and tune paths instead of the packs")
 			fs.IntVar(&o.repeat, "repeat", 3, "with --native: runs of each row, the fastest kept")
+			fs.StringVar(&o.packProfile, "profile", "", "write the packs' commands by function and call stack to this file, a pprof profile (read it with go tool pprof), and print the top functions")
 			o.profile.register(fs)
 			return o.profile.wrap(func(e *env, args []string) error {
 				if o.native {
+					if o.packProfile != "" {
+						return usagef("--profile profiles the packs; with --native use --cpuprofile")
+					}
 					return o.runNative(e, args, fs)
 				}
 				if fs.Changed("repeat") {
 					return usagef("--repeat is for --native")
+				}
+				if err := checkOutputs(output{flag: "profile", path: o.packProfile}); err != nil {
+					return err
 				}
 				return o.run(e, args)
 			})
@@ -155,7 +177,7 @@ func (o *benchOptions) run(e *env, args []string) error {
 	defer stop()
 	res, err := packbench.Run(ctx, packbench.Options{
 		Config: given, Profiles: profiles, Sizes: sizes, Games: o.games, Seed: o.seed,
-		Boards: o.boards, BoardRounds: o.rounds, Levels: levels,
+		Boards: o.boards, BoardRounds: o.rounds, Levels: levels, Profile: o.packProfile != "",
 		Progress: func(r packbench.Row) {
 			level := ""
 			if r.Level != "" {
@@ -172,8 +194,27 @@ func (o *benchOptions) run(e *env, args []string) error {
 		// The rows measured so far, as the goals see them.
 		res.Goals = packbench.Goals(res.Rows)
 	}
+	if o.packProfile != "" {
+		// Written even when interrupted, as --cpuprofile is.
+		var buf bytes.Buffer
+		if _, err := res.Profile.WriteTo(&buf); err != nil {
+			return err
+		}
+		if err := atomicfile.Write(o.packProfile, buf.Bytes()); err != nil {
+			return fmt.Errorf("--profile: %w", err)
+		}
+		if !o.json {
+			defer func() {
+				fmt.Fprintf(e.stdout, "\nThe commands the packs ran, by family of functions (go tool pprof -top %s for every function):\n", o.packProfile)
+				res.WriteTop(e.stdout, benchTop)
+			}()
+		}
+	}
 	return o.print(e, res, interrupted)
 }
+
+// benchTop is how many families of functions --profile prints.
+const benchTop = 15
 
 // benchResult is what both benches print.
 type benchResult interface {

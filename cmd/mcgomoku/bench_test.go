@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/pprof/profile"
 )
 
 func TestBenchUsage(t *testing.T) {
@@ -21,6 +24,7 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"bench", "--levels", "quick"}, `--levels are the lookahead's: add --ai lookahead`},
 		{[]string{"bench", "--ai", "lookahead", "--levels", "quick,huge"}, `unknown level "huge" in --levels`},
 		{[]string{"bench", "--native", "--levels", "quick"}, `--ai, --sizes and --levels are for the packs`},
+		{[]string{"bench", "--native", "--profile", "x.pb.gz"}, `--profile profiles the packs`},
 	} {
 		checkUsageError(t, tc.want, tc.args...)
 	}
@@ -181,5 +185,80 @@ func TestBenchLevels(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "lookahead (quick) 7×7: 1 games") {
 		t.Errorf("progress on stderr: %q", stderr)
+	}
+}
+
+// TestBenchProfile: bench --profile writes a pprof profile of the packs'
+// commands that go tool pprof reads, its functions the pack's with their
+// commands, and prints the top families; an unwritable path is refused
+// before the run.
+func TestBenchProfile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "la.pb.gz")
+	code, stdout, stderr := runCmd(t, "", "bench", "--ai", "lookahead", "--levels", "quick", "--sizes", "7", "--games", "1", "--boards", "0", "--profile", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "by family of functions") || !strings.Contains(stdout, "gomoku:la/make/*") && !strings.Contains(stdout, "gomoku:greedy/slot/*") {
+		t.Errorf("no top list:\n%s", stdout)
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool to read the profile with")
+	}
+	top, err := exec.Command(goTool, "tool", "pprof", "-top", "-nodecount=400", out).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go tool pprof -top: %v\n%s", err, top)
+	}
+	for _, want := range []string{"Type: commands", "gomoku:la/slice", "gomoku:greedy/stone/"} {
+		if !strings.Contains(string(top), want) {
+			t.Errorf("pprof -top lacks %q:\n%s", want, top)
+		}
+	}
+	code, _, stderr = runCmd(t, "", "bench", "--ai", "lookahead", "--sizes", "7", "--games", "1", "--profile", filepath.Join(dir, "no", "such", "x.pb.gz"))
+	if code != exitUsage || !strings.Contains(stderr, "--profile") {
+		t.Errorf("unwritable profile: exit %d, %q", code, stderr)
+	}
+}
+
+// TestSimProfile: sim --profile writes what the pack: player's
+// interpreter ran as a pprof profile, the pack's functions with their
+// commands; without a pack: player it is refused before any game.
+func TestSimProfile(t *testing.T) {
+	dir := t.TempDir()
+	pack, out := filepath.Join(dir, "pack"), filepath.Join(dir, "sim.pb.gz")
+	game := t.TempDir() // a 7×7 config for a quick pack
+	cfg := filepath.Join(game, "seven.toml")
+	if err := os.WriteFile(cfg, []byte("[game]\nsize = 7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCmd(t, "", "gen", "--config", cfg, "--out", pack); code != exitOK {
+		t.Fatalf("gen: exit %d: %s", code, stderr)
+	}
+	code, _, stderr := runCmd(t, "", "sim", "pack:"+pack, "greedy:"+cfg, "--games", "2", "--size", "7", "--jobs", "1", "--profile", out)
+	if code != exitOK {
+		t.Fatalf("sim: exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pr, err := profile.Parse(f)
+	if err != nil {
+		t.Fatalf("the profile does not parse: %v", err)
+	}
+	var cmds int64
+	fns := map[string]bool{}
+	for _, s := range pr.Sample {
+		cmds += s.Value[0]
+		fns[s.Location[0].Line[0].Function.Name] = true
+	}
+	if cmds < 1000 || !fns["gomoku:greedy/choose"] && !fns["gomoku:greedy/scan_b"] && !fns["gomoku:greedy/scan_w"] {
+		t.Errorf("the profile has %d commands in %d functions, want greedy's choice among them", cmds, len(fns))
+	}
+	code, _, stderr = runCmd(t, "", "sim", "greedy", "greedy", "--games", "2", "--profile", filepath.Join(dir, "x.pb.gz"))
+	if code != exitUsage || !strings.Contains(stderr, "none of greedy, greedy is one") {
+		t.Errorf("no pack player: exit %d, %q", code, stderr)
 	}
 }

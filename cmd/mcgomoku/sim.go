@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +55,9 @@ type simOptions struct {
 	playouts     int
 	profile      profileFlags
 	dist         distFlags
+	// packProfile is --profile: the pack: players' commands as a pprof
+	// profile.
+	packProfile string
 }
 
 func init() {
@@ -96,6 +100,7 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 			fs.Float64Var(&o.tolerance, "tolerance", 0, "how far from an even game a generated opening may be (default: 0.15 by evaluation, 0.25 by playouts)")
 			fs.IntVar(&o.playouts, "playouts", 4, "judge-against-judge games per candidate when the judge cannot evaluate")
 			o.dist.register(fs, 50)
+			fs.StringVar(&o.packProfile, "profile", "", "write the commands the pack: players' interpreters ran, by function and call stack, to this file: a pprof profile (go tool pprof -top FILE)")
 			o.profile.register(fs)
 			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
@@ -108,8 +113,18 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		return err
 	}
 	if err := checkOutputs(output{flag: "make-openings", path: o.makeOpenings},
-		output{flag: "psq", path: o.psqDir, dir: true}, output{flag: "report", path: o.reportDir, dir: true}); err != nil {
+		output{flag: "psq", path: o.psqDir, dir: true}, output{flag: "report", path: o.reportDir, dir: true},
+		output{flag: "profile", path: o.packProfile}); err != nil {
 		return err
+	}
+	if o.packProfile != "" {
+		if o.makeOpenings != "" {
+			return usagef("--profile profiles the pack: players of a match; --make-openings plays none")
+		}
+		if !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "pack:") }) {
+			return usagef("--profile profiles the pack: players' interpreters, and none of %s is one", strings.Join(args, ", "))
+		}
+		player.ProfilePacks()
 	}
 	var sprt *arena.SPRT
 	if o.sprt != "" {
@@ -188,6 +203,16 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return err
+	}
+	if o.packProfile != "" {
+		// Written when interrupted too, as --cpuprofile is.
+		var buf bytes.Buffer
+		if _, perr := player.WritePackProfile(&buf); perr != nil {
+			return fmt.Errorf("--profile: %w", perr)
+		}
+		if perr := atomicfile.Write(o.packProfile, buf.Bytes()); perr != nil {
+			return fmt.Errorf("--profile: %w", perr)
+		}
 	}
 	switch {
 	case o.json && co != nil:

@@ -132,6 +132,12 @@ pairs = 1
 [tune.params]
 "weights.attack.open_three" = { min = 500, max = 6_000, step = 200, rate = 0.05 }
 "lookahead.value.four" = { min = 0, max = 600, step = 20, rate = 0.05 }
+
+# Two levels, quick with the file's own budgets: the shipped quick also
+# bounds a move's stones, which ties these few games.
+[lookahead.levels.quick]
+[lookahead.levels.normal]
+depth = 5
 `
 
 func TestTuneLookahead(t *testing.T) {

@@ -141,6 +141,11 @@ type Lookahead struct {
 	// (vct_depth deep), 0 = the defence checks fours only. The pack has
 	// no threat-space search yet: a config for it keeps these off.
 	VCTDepth, VCTWidth, VCTNodes, DefendVCTNodes int
+	// MoveNodes bounds the stones a whole move may place, all its stages
+	// together (root fours and threats, the search, every defence
+	// check): a stage that would go past it runs out there, as it does
+	// at its own budget. It keeps the slowest moves near the others.
+	MoveNodes int
 	// TickCommands is how many commands the pack's search may run in one
 	// tick (gen proves every tick's slice within it).
 	TickCommands int
@@ -304,14 +309,14 @@ func builtin() *Config {
 func DefaultLookahead() Lookahead {
 	return Lookahead{Depth: 3, Width: 3, RootWidth: 8, VCFDepth: 6, VCFWidth: 5,
 		LeafVCFDepth: 3, LeafVCFNodes: 8, Nodes: 1500, VCFNodes: 150, DefendNodes: 300, DefendTries: 8,
-		VCTDepth: 0, VCTWidth: 6, VCTNodes: 3000, DefendVCTNodes: 0, TickCommands: 30_000,
+		VCTDepth: 0, VCTWidth: 6, VCTNodes: 3000, DefendVCTNodes: 0, MoveNodes: MaxMoveNodes, TickCommands: 30_000,
 		Value: [eval.NumPatterns]int32{eval.One: 2, eval.Two: 5, eval.OpenTwo: 20, eval.Three: 15,
 			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000},
 		Levels: [MaxLevels]Level{
-			NewLevel("quick", nil),
-			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600}),
-			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 8, "vct_nodes": 2000, "defend_vct_nodes": 1000}),
-			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 10, "vct_nodes": 8000, "defend_vct_nodes": 4000}),
+			NewLevel("quick", map[string]int{"move_nodes": 250}),
+			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 1500}),
+			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 8, "vct_nodes": 2000, "defend_vct_nodes": 1000, "move_nodes": 5000}),
+			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 10, "vct_nodes": 8000, "defend_vct_nodes": 4000, "move_nodes": 12000}),
 		},
 		NLevels: 4, DefaultLevel: 1}
 }
@@ -411,6 +416,7 @@ type raw struct {
 		VCTWidth       *int64                      `toml:"vct_width"`
 		VCTNodes       *int64                      `toml:"vct_nodes"`
 		DefendVCTNodes *int64                      `toml:"defend_vct_nodes"`
+		MoveNodes      *int64                      `toml:"move_nodes"`
 		TickCommands   *int64                      `toml:"tick_commands"`
 		Value          map[string]int64            `toml:"value"`
 		Level          *string                     `toml:"level"`
@@ -540,6 +546,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.VCTWidth, rl.VCTWidth, "lookahead.vct_width", 1, MaxLookaheadWidth)
 	d.intIn(&la.VCTNodes, rl.VCTNodes, "lookahead.vct_nodes", 0, 1_000_000)
 	d.intIn(&la.DefendVCTNodes, rl.DefendVCTNodes, "lookahead.defend_vct_nodes", 0, 1_000_000)
+	d.intIn(&la.MoveNodes, rl.MoveNodes, "lookahead.move_nodes", 1, MaxMoveNodes)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 	d.decodeLevels(la, md, rl.Levels, rl.Level)
@@ -764,7 +771,7 @@ var known = map[string][]string{
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
-		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "tick_commands", "value", "level", "levels"},
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "tick_commands", "value", "level", "levels"},
 	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

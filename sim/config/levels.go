@@ -43,7 +43,12 @@ var LevelKeys = []LevelKey{
 	{"vct_depth", 0, MaxLookaheadDepth, func(l *Lookahead) *int { return &l.VCTDepth }},
 	{"vct_nodes", 0, 1_000_000, func(l *Lookahead) *int { return &l.VCTNodes }},
 	{"defend_vct_nodes", 0, 1_000_000, func(l *Lookahead) *int { return &l.DefendVCTNodes }},
+	{"move_nodes", 1, MaxMoveNodes, func(l *Lookahead) *int { return &l.MoveNodes }},
 }
+
+// MaxMoveNodes bounds lookahead.move_nodes: more than every stage's
+// budget together at their largest, so it also means "no bound".
+const MaxMoveNodes = 10_000_000
 
 // MaxLevelKeys is the room a Level has for LevelKeys (a Config holds no
 // slices, so it stays comparable).

@@ -210,7 +210,8 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 	if s.cfg.VCFDepth > 0 && s.cfg.VCFNodes > 0 {
 		// Iterative deepening: a short win is found before a long line
 		// of the first four spends the budget.
-		s.limit, s.vcfLimit = s.cfg.VCFNodes, s.cfg.VCFNodes
+		s.limit = s.capped(s.cfg.VCFNodes)
+		s.vcfLimit = s.limit
 		for d := 1; d <= s.cfg.VCFDepth && !s.abort; d++ {
 			five, first := s.vcf(toMove, d, 0, skip)
 			res.Nodes, res.VCFNodes = s.nodes, s.nodes
@@ -224,7 +225,7 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 		// Deepened as the vcf is, with a budget of its own.
 		before := s.nodes
 		s.abort, s.cut = false, false
-		s.limit = s.nodes + s.cfg.VCTNodes
+		s.limit = s.capped(s.nodes + s.cfg.VCTNodes)
 		s.vcfLimit = s.limit
 		for d := 1; d <= s.cfg.VCTDepth && !s.abort; d++ {
 			five, first := s.vct(toMove, d, 0, skip)
@@ -236,7 +237,7 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 		}
 	}
 
-	s.abort, s.limit = false, s.nodes+s.cfg.Nodes
+	s.abort, s.limit = false, s.capped(s.nodes+s.cfg.Nodes)
 	res.Reason = ReasonSearch
 	cands := s.candidates(toMove, s.cfg.RootWidth, anyCell, skip, 0)
 	alpha, beta := int32(-math.MaxInt32), int32(math.MaxInt32)
@@ -319,7 +320,7 @@ func (s *Searcher) defend(res *Result, t game.Colour, skip func(int) bool) {
 // t then passed; a block that makes a four of its own refutes m (t would
 // have to answer it), one renju's black may not play leaves m safe.
 func (s *Searcher) refuted(m int, t game.Colour) bool {
-	s.abort, s.limit = false, s.nodes+s.cfg.DefendNodes
+	s.abort, s.limit = false, s.capped(s.nodes+s.cfg.DefendNodes)
 	s.vcfLimit, s.line = s.limit, s.line[:0]
 	if !s.spend() {
 		return false
@@ -354,7 +355,7 @@ func (s *Searcher) wins(u game.Colour, ply int) int {
 	if five := s.fours(u, ply); five > 0 || s.cfg.DefendVCTNodes <= 0 {
 		return five
 	}
-	s.abort, s.limit = false, s.nodes+s.cfg.DefendVCTNodes
+	s.abort, s.limit = false, s.capped(s.nodes+s.cfg.DefendVCTNodes)
 	s.vcfLimit = s.limit
 	return s.threats(u, ply)
 }
@@ -380,6 +381,11 @@ func (s *Searcher) deepened(depth int, search func(d int) int) int {
 	s.recording = false
 	return five
 }
+
+// capped is a stage's limit, the stones placed when it would stop,
+// within the move's own (lookahead.move_nodes, counted from the move's
+// first stone: s.nodes).
+func (s *Searcher) capped(limit int) int { return min(limit, s.cfg.MoveNodes) }
 
 // setSize prepares the searcher for an n×n board.
 func (s *Searcher) setSize(n int) {

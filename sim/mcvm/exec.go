@@ -75,6 +75,8 @@ type callInfo struct {
 	id     string
 	parent *callInfo
 	fn     *instFunc
+	prof   int32 // the call's stack in the Profiler, when one is attached
+	tally  int8  // 1 + the index of the Tally the call counts for, or 0
 }
 
 func (c *callInfo) chain() []string {
@@ -179,26 +181,84 @@ type execCtx struct {
 	// one top-level call to the next (Machine.spare), and so is the last
 	// chunk, since nothing refers to a finished call's callInfos.
 	calls []callInfo
+	// track says a Profiler or a Tally is attached: the one check the
+	// hot paths make for both. prof, when set, records every command,
+	// unit and call (Profiler); tallies count the commands under some
+	// functions (Tally), tallyGen telling which instFunc.tally is current.
+	track    bool
+	prof     *Profiler
+	tallies  []*Tally
+	tallyGen uint32
 }
 
-// newCall returns a callInfo for a call of fn from parent.
-func (c *execCtx) newCall(fn *instFunc, parent *callInfo) *callInfo {
+// newCall returns a callInfo for a call of fn from parent at line site
+// (nil: unknown, or no caller).
+func (c *execCtx) newCall(fn *instFunc, parent *callInfo, site *cmdLine) *callInfo {
 	if len(c.calls) == cap(c.calls) {
 		// The full chunk stays alive for as long as frames point into it.
 		c.calls = make([]callInfo, 0, 1024)
 	}
-	c.calls = append(c.calls, callInfo{fn.id, parent, fn})
-	return &c.calls[len(c.calls)-1]
+	c.calls = append(c.calls, callInfo{id: fn.id, parent: parent, fn: fn})
+	ci := &c.calls[len(c.calls)-1]
+	if c.track {
+		c.trackCall(ci, fn, parent, site)
+	}
+	return ci
+}
+
+// trackCall records a call for the attached Profiler and tallies.
+func (c *execCtx) trackCall(ci *callInfo, fn *instFunc, parent *callInfo, site *cmdLine) {
+	if len(c.tallies) > 0 {
+		if parent != nil && parent.tally != 0 {
+			ci.tally = parent.tally
+		} else if ci.tally = c.tallyOf(fn); ci.tally != 0 {
+			c.tallies[ci.tally-1].Calls++
+		}
+	}
+	if c.prof != nil {
+		from := profNodeOf(parent)
+		// The call's unit is the caller's, at the line that called; a
+		// call from outside any function is charged to the callee.
+		ci.prof = c.prof.enter(from, lineOf(site), fn)
+		if parent == nil || site == nil {
+			c.prof.count(ci.prof, 0).units++
+		} else {
+			c.prof.count(from, lineOf(site)).units++
+		}
+	}
+}
+
+// trackUnit records a unit of the quota charged at line in the frame of
+// ci (a stage of execute).
+func (c *execCtx) trackUnit(ci *callInfo, line *cmdLine) {
+	if c.prof != nil {
+		c.prof.count(profNodeOf(ci), lineOf(line)).units++
+	}
+}
+
+// trackCommand records a command run at line in the frame of ci, and a
+// unit with it when units is 1 (a leaf; function and return commands
+// cost none).
+func (c *execCtx) trackCommand(ci *callInfo, line *cmdLine, units int64) {
+	if ci != nil && ci.tally != 0 {
+		c.tallies[ci.tally-1].Commands++
+	}
+	if c.prof != nil {
+		pc := c.prof.count(profNodeOf(ci), lineOf(line))
+		pc.commands++
+		pc.units += units
+	}
 }
 
 // reset readies a used context for the next top-level call, keeping the
 // room its slices grew.
-func (c *execCtx) reset(quota int64, forkLimit int, stats *CallStats) {
+func (c *execCtx) reset(quota int64, forkLimit int, stats *CallStats, m *Machine) {
 	clear(c.stack)
 	clear(c.newTop)
 	clear(c.counts)
 	*c = execCtx{
 		quota: quota, forkLimit: forkLimit, stats: stats,
+		track: m.prof != nil || len(m.tallies) > 0, prof: m.prof, tallies: m.tallies, tallyGen: m.tallyGen,
 		stack: c.stack[:0], newTop: c.newTop[:0], counts: c.counts,
 		touched: c.touched[:0], calls: c.calls[:0],
 	}
@@ -299,7 +359,7 @@ func (m *Machine) runTop(entryName string, setup func()) (*CallStats, error) {
 	if c == nil {
 		c = &execCtx{counts: make([]int64, len(cmdNames))}
 	}
-	c.reset(limit, m.rules.int("max_command_forks"), stats)
+	c.reset(limit, m.rules.int("max_command_forks"), stats, m)
 	m.ctx, m.spare = c, nil
 	defer func() { m.ctx, m.spare = nil, c }()
 	setup()
@@ -411,7 +471,7 @@ func (m *Machine) execEntry(e *entry) {
 		if e.retParent {
 			ctl = e.frame.ctl
 		}
-		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: c.newCall(e.fn, e.frame.call)}
+		nf := frame{depth: depth, ctl: ctl, ret: e.cb, call: c.newCall(e.fn, e.frame.call, e.line)}
 		if len(e.fn.lines) == 0 {
 			return
 		}
@@ -435,7 +495,7 @@ func (m *Machine) execEntry(e *entry) {
 		depth := e.frame.depth + 1
 		nf := frame{depth: depth, ctl: depth, ret: e.cb, call: e.frame.call}
 		for _, fn := range e.x.fns {
-			m.queueNext(entry{kind: eCall, frame: nf, fn: fn, cb: nf.ret, retParent: true, src: e.src})
+			m.queueNext(entry{kind: eCall, frame: nf, fn: fn, cb: nf.ret, retParent: true, src: e.src, line: e.line})
 		}
 		m.queueNext(entry{kind: eFall, frame: nf})
 	case eAccum:
@@ -524,6 +584,9 @@ func (m *Machine) runLine(line *cmdLine, f *frame, src *source) {
 		}
 		c.quota--
 		c.stats.Units++
+		if c.track {
+			c.trackUnit(f.call, line)
+		}
 		if st.store != nil {
 			cb, err := st.store.storeCB(m, s)
 			if err != nil {
@@ -603,6 +666,9 @@ func (m *Machine) buildContexts(line *cmdLine, from int, orig *source, srcs []*s
 		}
 		c.quota--
 		c.stats.Units++
+		if c.track {
+			c.trackUnit(f.call, line)
+		}
 		forked := mods&modForked != 0
 		var next []*source
 		if len(srcs) == 1 {
@@ -687,6 +753,9 @@ func (m *Machine) execLeafCB(line *cmdLine, f *frame, s *source, cb callback) {
 	c.stats.Commands++
 	c.charge(f.call).Commands++
 	c.counts[line.name]++
+	if c.track {
+		c.trackCommand(f.call, line, 1)
+	}
 	res, err := line.leaf.run(m, s)
 	if err != nil {
 		if m.handleErr(line, f, err) {
@@ -709,6 +778,9 @@ func (m *Machine) runCustom(line *cmdLine, s *source, f *frame, mods uint8) {
 	c.stats.Commands++
 	c.charge(f.call).Commands++
 	c.counts[line.name]++
+	if c.track {
+		c.trackCommand(f.call, line, 0)
+	}
 	switch line.custom {
 	case leafReturnValue:
 		if s.cb != nil {
@@ -765,7 +837,7 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 		// One plain function: what the general path below does for it,
 		// without the look-ups.
 		if mods&modReturn != 0 {
-			call := entry{kind: eCall, frame: *f, fn: inst, cb: chainCB(s.cb, f.ret), retParent: true, src: functionSource(s)}
+			call := entry{kind: eCall, frame: *f, fn: inst, cb: chainCB(s.cb, f.ret), retParent: true, src: functionSource(s), line: line}
 			c := m.ctx
 			if mods&modAlone != 0 && len(c.newTop) == 0 && !c.overflow && len(c.stack)+2 <= maxQueue {
 				// Where pushNew would put them, without the trip through
@@ -777,7 +849,7 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 			m.queueNext(entry{kind: eFall, frame: *f})
 			return nil
 		}
-		m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: s.cb, src: functionSource(s)})
+		m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: s.cb, src: functionSource(s), line: line})
 		return nil
 	}
 	fns, err := m.resolveRef(fc.funcRef, &fc.fns)
@@ -805,7 +877,7 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 			if err != nil {
 				return err
 			}
-			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: out, retParent: true, src: fsrc})
+			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: out, retParent: true, src: fsrc, line: line})
 		}
 		m.queueNext(entry{kind: eFall, frame: *f})
 		return nil
@@ -817,7 +889,7 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 			if err != nil {
 				return err
 			}
-			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: s.cb, src: fsrc})
+			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: s.cb, src: fsrc, line: line})
 		}
 	default:
 		acc := &accumulator{}
@@ -826,7 +898,7 @@ func (m *Machine) callFunctionCommand(line *cmdLine, s *source, f *frame, mods u
 			if err != nil {
 				return err
 			}
-			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: &accumCB{acc}, src: fsrc})
+			m.queueNext(entry{kind: eCall, frame: *f, fn: inst, cb: &accumCB{acc}, src: fsrc, line: line})
 		}
 		m.queueNext(entry{kind: eAccum, frame: *f, x: &entryExtra{acc: acc}, cb: s.cb})
 	}
@@ -869,7 +941,7 @@ func (m *Machine) ifFunction(line *cmdLine, i int, orig *source, srcs []*source,
 	}
 	passed := new([]*source)
 	for _, s := range srcs {
-		m.queueNext(entry{kind: eIsolated, frame: *f, x: &entryExtra{fns: insts}, src: functionSource(s),
+		m.queueNext(entry{kind: eIsolated, frame: *f, x: &entryExtra{fns: insts}, src: functionSource(s), line: line,
 			cb: &predCB{list: passed, src: s, unless: st.custom == custUnlessFunction}})
 	}
 	m.queueNext(entry{kind: eLine, frame: *f, line: line, idx: int32(i + 1), src: orig, x: &entryExtra{srcList: passed}, mods: mods})

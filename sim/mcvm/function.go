@@ -35,6 +35,13 @@ type instFunc struct {
 	// expanded marks a macro function's instance: several may share an
 	// id, while a plain function's one instance has its id to itself.
 	expanded bool
+	// prof is the function's id in profBy, the Profiler that last saw it.
+	prof   int32
+	profBy *Profiler
+	// tally is 1 + the index of the Tally whose functions it is among,
+	// or 0, as of the machine's tallies numbered tallyGen.
+	tally    int8
+	tallyGen uint32
 }
 
 type macroFunc struct {

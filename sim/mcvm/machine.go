@@ -80,6 +80,12 @@ type Machine struct {
 	spare      *execCtx // the last finished context, reused by the next (runTop)
 	report     *Report
 	pendingErr error
+	// prof records every command while set (SetProfiler); tallies
+	// count some functions' commands (SetTallies), tallyGen numbering
+	// each SetTallies.
+	prof     *Profiler
+	tallies  []*Tally
+	tallyGen uint32
 }
 
 // Player is a simulated player.

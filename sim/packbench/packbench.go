@@ -47,6 +47,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/gen"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 	"github.com/mcgomoku/mcgomoku/sim/player"
 )
@@ -67,6 +68,9 @@ type Options struct {
 	// that many boards in one world thinking at once, over BoardRounds
 	// rounds (each: every board's player moves, then every board's AI).
 	Boards, BoardRounds int
+	// Profile records every command the games run (Result.Profile), at
+	// the price of a slower interpreter and much memory.
+	Profile bool
 	// Levels are the lookahead's levels to measure, a row each (picked
 	// as a player does, gomoku:level/<name>); none: every level of the
 	// config. The several-boards row puts board k at level k of them
@@ -147,7 +151,21 @@ type Row struct {
 	// moves and clicks (wall clock inside the interpreter; varies with
 	// the machine).
 	CommandsPerSecond float64 `json:"commands_per_second"`
+	// Stones is how many stones the lookahead's search placed in the
+	// row's games (calls of gomoku:la/make/<cell>), and StoneCommands the
+	// commands of its makes and unmakes and of everything they ran
+	// (MakePrefix, UnmakePrefix), per stone: what a stone costs the
+	// search. Zero for the other AIs.
+	Stones        int64   `json:"stones"`
+	StoneCommands float64 `json:"commands_per_stone"`
 }
+
+// MakePrefix and UnmakePrefix name the search's per-cell functions that
+// place its stones and take them back.
+const (
+	MakePrefix   = "gomoku:la/make/"
+	UnmakePrefix = "gomoku:la/unmake/"
+)
 
 // Goal is one of the targets the bench shows, checked.
 type Goal struct {
@@ -163,6 +181,10 @@ type Result struct {
 	Rows   []Row       `json:"rows"`
 	Boards []BoardsRow `json:"boards,omitempty"`
 	Goals  []Goal      `json:"goals"`
+	// Profile recorded every command the games ran, by function, line
+	// and call stack, over every row (the packs' loading and board
+	// building left out); nil unless Options.Profile.
+	Profile *mcvm.Profiler `json:"-"`
 }
 
 // Goal thresholds (issue 4).
@@ -193,6 +215,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("want at least one game per row, got %d", opt.Games)
 	}
 	res := &Result{Config: cfg.Source, Seed: opt.Seed}
+	if opt.Profile {
+		res.Profile = mcvm.NewProfiler()
+	}
 	if opt.Config == nil {
 		res.Config = "(each AI's default)"
 	}
@@ -213,7 +238,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	for _, profile := range opt.Profiles {
 		for _, size := range opt.Sizes {
-			rows, err := measure(ctx, cfgOf(profile), profile, levelsOf(profile), size, opt.Games, opt.Seed)
+			rows, err := measure(ctx, cfgOf(profile), profile, levelsOf(profile), size, opt.Games, opt.Seed, res.Profile)
 			for _, r := range rows {
 				res.Rows = append(res.Rows, r)
 				if opt.Progress != nil {
@@ -228,7 +253,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Boards > 1 {
 		for _, profile := range opt.Profiles {
 			for _, size := range opt.Sizes {
-				r, err := measureBoards(ctx, cfgOf(profile), profile, levelsOf(profile), size, opt.Boards, max(opt.BoardRounds, 1), opt.Seed)
+				r, err := measureBoards(ctx, cfgOf(profile), profile, levelsOf(profile), size, opt.Boards, max(opt.BoardRounds, 1), opt.Seed, res.Profile)
 				if err != nil {
 					return res, fmt.Errorf("%s %d×%d, %d boards: %w", profile, size, size, opt.Boards, err)
 				}
@@ -242,7 +267,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 // measure plays games on one pack of profile on a size×size board, a row
 // of them at each of levels (the lookahead's; none for the others).
-func measure(ctx context.Context, base *config.Config, profile string, levels []string, size, games int, seed uint64) ([]Row, error) {
+func measure(ctx context.Context, base *config.Config, profile string, levels []string, size, games int, seed uint64, prof *mcvm.Profiler) ([]Row, error) {
 	cfg := *base
 	cfg.Game.Size = size
 	in, err := gen.FromConfig(&cfg, profile)
@@ -257,13 +282,22 @@ func measure(ctx context.Context, base *config.Config, profile string, levels []
 	if err != nil {
 		return nil, err
 	}
+	if prof != nil {
+		g.Machine().SetProfiler(prof)
+	}
 	runs := levels
 	if len(runs) == 0 {
 		runs = []string{""}
 	}
 	var rows []Row
 	for _, level := range runs {
+		makes, unmakes := &mcvm.Tally{Prefixes: []string{MakePrefix}}, &mcvm.Tally{Prefixes: []string{UnmakePrefix}}
+		g.Machine().SetTallies(makes, unmakes)
 		r, err := measureLevel(ctx, g, &cfg, profile, level, games, seed, res.WorstAIMoveCommands)
+		g.Machine().SetTallies()
+		if r.Stones = makes.Calls; r.Stones > 0 {
+			r.StoneCommands = float64(makes.Commands+unmakes.Commands) / float64(r.Stones)
+		}
 		if err != nil {
 			return rows, err
 		}
@@ -379,7 +413,7 @@ func measureLevel(ctx context.Context, g *packplay.Game, cfg *config.Config, pro
 // round every board's player (native greedy, after a random opening)
 // clicks, then the ticks pass until every AI has moved; a finished game
 // starts over. What the ticks of the AIs' thinking cost is the row.
-func measureBoards(ctx context.Context, base *config.Config, profile string, levels []string, size, boards, rounds int, seed uint64) (BoardsRow, error) {
+func measureBoards(ctx context.Context, base *config.Config, profile string, levels []string, size, boards, rounds int, seed uint64, prof *mcvm.Profiler) (BoardsRow, error) {
 	cfg := *base
 	cfg.Game.Size = size
 	cfg.Pack.Boards = max(cfg.Pack.Boards, boards)
@@ -397,6 +431,9 @@ func measureBoards(ctx context.Context, base *config.Config, profile string, lev
 	tb, err := packplay.OpenBoards(res.Pack, packplay.Options{Seed: seed}, boards)
 	if err != nil {
 		return row, err
+	}
+	if prof != nil {
+		tb.Machine().SetProfiler(prof)
 	}
 	for k, g := range tb.Games {
 		if len(levels) > 0 {
@@ -602,19 +639,24 @@ func dash(s string) string {
 // WriteText prints the rows as a table, a legend, then the goals.
 func (r *Result) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "AI\tlevel\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks mean\tp99\tmax\tcmds/tick mean\tcall max\tbound/call\tplayer cmds mean\tM cmds/s\t")
+	fmt.Fprintln(tw, "AI\tlevel\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks mean\tp99\tmax\tcmds/tick mean\tcall max\tbound/call\tstones\tcmds/stone\tplayer cmds mean\tM cmds/s\t")
 	for _, x := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%.1f\t%d\t%d\t%.0f\t%d\t%d\t%.0f\t%.1f\t\n",
+		stone := "-"
+		if x.Stones > 0 {
+			stone = fmt.Sprintf("%.0f", x.StoneCommands)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%.1f\t%d\t%d\t%.0f\t%d\t%d\t%d\t%s\t%.0f\t%.1f\t\n",
 			x.Profile, dash(x.Level), x.Size, x.Size, x.Rule, x.Games, x.AIMoves,
 			x.PathCommandsMean, x.PathCommandsP99, x.PathCommandsMax, x.PathEntitiesMax,
 			x.CommandsMean, x.CommandsMax, x.EntitiesMean, x.EntitiesMax,
-			x.TicksMean, x.TicksP99, x.TicksMax, x.TickCommandsMean, x.CallMax, x.StaticWorst, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
+			x.TicksMean, x.TicksP99, x.TicksMax, x.TickCommandsMean, x.CallMax, x.StaticWorst, x.Stones, stone, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "\nPer AI move. whole: the whole move, every command from the player's stone landing to the AI's, feedback included.")
 	fmt.Fprintf(w, "path: the AI's path, the whole move less the feedback functions under %s (sounds, titles, actionbar, menu trigger).\n", packplay.FeedbackPrefix)
+	fmt.Fprintf(w, "stones: the lookahead search's stones placed (%s*); cmds/stone: its makes' and unmakes' commands, with all they ran, per stone.\n", MakePrefix)
 	if len(r.Boards) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -649,4 +691,60 @@ func (r *Result) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
+}
+
+// family is a function's id with every path segment that numbers a cell,
+// a slot, a line or a node of a tree (112, 108_0, e17, 0_1219) made "*",
+// so that a pack's thousands of per-cell functions count as the few
+// functions they are rendered from.
+func family(id string) string {
+	ns, path, ok := strings.Cut(id, ":")
+	if !ok {
+		return id
+	}
+	segs := strings.Split(path, "/")
+	for i, s := range segs {
+		if numbered(s) {
+			segs[i] = "*"
+		}
+	}
+	return ns + ":" + strings.Join(segs, "/")
+}
+
+// numbered says whether a path segment is a number, numbers joined by
+// "_", or such led by at most two letters.
+func numbered(s string) bool {
+	i := 0
+	for i < len(s) && i < 2 && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	if i == len(s) || s[i] < '0' || s[i] > '9' {
+		return false
+	}
+	for ; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteTop prints the n families of functions (family) whose own lines
+// ran the most commands in the profile, with their share and what they
+// and everything they called ran.
+func (r *Result) WriteTop(w io.Writer, n int) error {
+	total, _, _ := r.Profile.Totals()
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "flat\tflat%\tcum\tcum%\tfunctions\t")
+	for _, e := range r.Profile.Top(n, family) {
+		fmt.Fprintf(tw, "%d\t%.1f%%\t%d\t%.1f%%\t%s\t\n", e.Flat, pct(e.Flat, total), e.Cum, pct(e.Cum, total), e.Function)
+	}
+	return tw.Flush()
+}
+
+func pct(a, b int64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -302,8 +303,55 @@ func TestRunLevels(t *testing.T) {
 	if len(res.Boards) != 1 || res.Boards[0].Levels != "deeper,shallow" || res.Boards[0].AIMoves != 4 {
 		t.Errorf("boards rows %+v", res.Boards)
 	}
+	if d, s := res.Rows[0], res.Rows[1]; d.Stones <= s.Stones || s.Stones == 0 || d.StoneCommands < 100 || s.StoneCommands < 100 {
+		t.Errorf("stones: deeper %d at %.0f commands each, shallow %d at %.0f: want more stones deeper, each a hundred commands or more", d.Stones, d.StoneCommands, s.Stones, s.StoneCommands)
+	}
+	if res.Profile != nil {
+		t.Errorf("a profile without Options.Profile")
+	}
+	// With the profiler on, the same games (the counts are
+	// deterministic), and the profile's commands under the makes and
+	// unmakes are the rows' tallies.
+	opt.Profile, opt.Boards = true, 0
+	again, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stones, stoneCmds float64
+	for i, r := range again.Rows {
+		if r.Stones != res.Rows[i].Stones || r.StoneCommands != res.Rows[i].StoneCommands || r.PathCommandsMean != res.Rows[i].PathCommandsMean {
+			t.Errorf("row %d profiled: %d stones at %.1f, unprofiled %d at %.1f", i, r.Stones, r.StoneCommands, res.Rows[i].Stones, res.Rows[i].StoneCommands)
+		}
+		stones += float64(r.Stones)
+		stoneCmds += float64(r.Stones) * r.StoneCommands
+	}
+	c, _, _ := again.Profile.Under(MakePrefix, UnmakePrefix)
+	_, _, made := again.Profile.Under(MakePrefix)
+	if float64(made) != stones || math.Abs(float64(c)-stoneCmds) > 0.5 {
+		t.Errorf("the profile has %d commands under %d makes and their unmakes, the rows %.0f under %.0f", c, made, stoneCmds, stones)
+	}
 	opt.Levels = []string{"quick"}
 	if _, err := Run(context.Background(), opt); err == nil || !strings.Contains(err.Error(), `no lookahead level "quick"`) {
 		t.Errorf("an unknown level: %v", err)
+	}
+}
+
+// TestFamily: the per-cell, per-slot and per-node functions of a pack
+// count as the function they are rendered from; other names stay.
+func TestFamily(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"gomoku:la/make/112", "gomoku:la/make/*"},
+		{"gomoku:greedy/slot/108_0", "gomoku:greedy/slot/*"},
+		{"gomoku:greedy/lookup/e1/0_1735", "gomoku:greedy/lookup/*/*"},
+		{"gomoku:greedy/charged/pair/one_one/27", "gomoku:greedy/charged/pair/one_one/*"},
+		{"gomoku:la/lv/normal", "gomoku:la/lv/normal"},
+		{"gomoku:la/vcf/step", "gomoku:la/vcf/step"},
+		{"gomoku:abc1/x", "gomoku:abc1/x"},
+		{"gomoku:e", "gomoku:e"},
+		{"(outside any function)", "(outside any function)"},
+	} {
+		if got := family(c.in); got != c.want {
+			t.Errorf("family(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package packplay
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strings"
@@ -94,6 +95,7 @@ type Game struct {
 	p    *mcvm.Player
 	opt  Options
 	half int
+	prof *mcvm.Profiler // see Profiler
 	// slot is the board's slot among the world's (gomoku.b<slot> on its
 	// entities); table, when set, holds the other boards of the same
 	// world, whose AI stones a tick of this one may land.
@@ -820,4 +822,27 @@ func (g *Game) verify(what string) error {
 		return fmt.Errorf("%s after %s: the pack says %d is to move, want %v", what, g.history(), turn, g.mirror.ToMove())
 	}
 	return nil
+}
+
+// Profiler returns the Profiler recording every command the game's
+// interpreter runs from the first call on (mcvm.Profiler), attaching one
+// then.
+func (g *Game) Profiler() *mcvm.Profiler {
+	if g.prof == nil {
+		g.prof = mcvm.NewProfiler()
+		g.m.SetProfiler(g.prof)
+	}
+	return g.prof
+}
+
+// WriteProfiles writes what the games' profilers recorded (Profiler) as
+// one pprof profile whose unit is commands.
+func WriteProfiles(w io.Writer, games ...*Game) error {
+	var ps []*mcvm.Profiler
+	for _, g := range games {
+		if g.prof != nil {
+			ps = append(ps, g.prof)
+		}
+	}
+	return mcvm.WriteMerged(w, ps...)
 }

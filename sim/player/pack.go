@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -78,6 +79,7 @@ func NewPack(path string, opt Options) (*Pack, error) {
 	if err != nil {
 		return nil, err
 	}
+	packProfiles.attach(g)
 	slot := &packSlot{g: g, broken: e.random}
 	p := &Pack{name: "pack:" + path, g: g, slot: slot, entry: e,
 		rng: rand.New(rand.NewPCG(uint64(opt.Seed), Seed000Stream))}
@@ -321,4 +323,52 @@ func (e *packEntry) put(g *packplay.Game) {
 	if len(e.idle) < maxIdle {
 		e.idle = append(e.idle, g)
 	}
+}
+
+// packProfiles are the interpreters pack players used since ProfilePacks,
+// each recording its commands.
+var packProfiles = &packProfilesT{seen: map[*packplay.Game]bool{}}
+
+type packProfilesT struct {
+	mu    sync.Mutex
+	on    bool
+	games []*packplay.Game
+	seen  map[*packplay.Game]bool
+}
+
+// ProfilePacks makes every interpreter a pack player uses from now on
+// record the commands it runs, by function, line and call stack
+// (packplay.Game.Profiler), for WritePackProfile.
+func ProfilePacks() {
+	packProfiles.mu.Lock()
+	defer packProfiles.mu.Unlock()
+	packProfiles.on = true
+}
+
+// attach gives g a profiler, once, when ProfilePacks asked for them. A
+// pooled interpreter goes from game to game, its profiler with it, and
+// one game uses it at a time.
+func (pp *packProfilesT) attach(g *packplay.Game) {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	if !pp.on || pp.seen[g] {
+		return
+	}
+	pp.seen[g] = true
+	pp.games = append(pp.games, g)
+	g.Profiler()
+}
+
+// WritePackProfile writes what every interpreter recorded since
+// ProfilePacks as one pprof profile (unit: commands), and returns how
+// many interpreters that was; none is an error. Call it once the games
+// are over.
+func WritePackProfile(w io.Writer) (int, error) {
+	pp := packProfiles
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	if len(pp.games) == 0 {
+		return 0, errors.New("no pack: player played, so there is no pack to profile")
+	}
+	return len(pp.games), packplay.WriteProfiles(w, pp.games...)
 }
