@@ -59,6 +59,9 @@ func (w Game) unpack(cells int) (arena.Game, error) {
 	if len(w.Log) > maxLog || len(w.Detail) > maxSpec {
 		return g, fmt.Errorf("game %d: a log of %d lines or a detail of %d characters", w.Number, len(w.Log), len(w.Detail))
 	}
+	// A varint is at least a byte: room for every move and time at once.
+	g.Moves = make([]int, 0, min(len(w.Moves), cells))
+	g.Times = make([]time.Duration, 0, min(len(w.Times), cells))
 	for b := w.Moves; len(b) > 0; {
 		v, n := binary.Uvarint(b)
 		if n <= 0 || v >= uint64(cells) || len(g.Moves) >= cells {
@@ -75,7 +78,7 @@ func (w Game) unpack(cells int) (arena.Game, error) {
 		g.Times = append(g.Times, time.Duration(v)*time.Microsecond)
 		b = b[n:]
 	}
-	if g.Moves == nil {
+	if len(g.Moves) == 0 {
 		return g, errors.New("a game without moves")
 	}
 	return g, nil

@@ -120,12 +120,16 @@ func checkGames(jobs []arena.Job, packed []Game, size int, rule game.Rule) ([]ar
 		return nil, fmt.Errorf("%d games for %d jobs", len(packed), len(jobs))
 	}
 	games := make([]arena.Game, len(packed))
+	b, err := game.NewBoard(size, rule)
+	if err != nil {
+		return nil, err
+	}
 	for i := range jobs {
 		g, err := packed[i].unpack(size * size)
 		if err != nil {
 			return nil, err
 		}
-		if err := arena.CheckGame(jobs[i], &g, size, rule); err != nil {
+		if err := arena.CheckGameOn(b, jobs[i], &g); err != nil {
 			return nil, err
 		}
 		games[i] = g
