@@ -205,15 +205,9 @@ func proveLevels(pack *datapack.Pack, cfg *config.Config, seed uint64, moves int
 // each level searches as its twin does. Planted: la/vct/begin without
 // its check of the level (the plain level searches threats too) fails.
 func TestLookaheadLevelWithVCT(t *testing.T) {
-	cfg := config.PackDefault()
-	cfg.Game.Size = 9
-	la := &cfg.Lookahead
-	la.VCTWidth = 6
-	la.NLevels, la.DefaultLevel = 2, 0
-	la.Levels = [config.MaxLevels]config.Level{
-		config.NewLevel("plain", nil),
-		config.NewLevel("threats", map[string]int{"vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150}),
-	}
+	cfg := twoLevels(config.NewLevel("plain", nil),
+		config.NewLevel("threats", map[string]int{"vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150}))
+	cfg.Lookahead.VCTWidth = 6
 	res := lookaheadPack(t, cfg)
 	if !res.Plan.Look.RootVCT || !res.Plan.Look.DefendVCT {
 		t.Fatalf("a pack with the VCT at one level has root VCT %v, defence VCT %v: want both", res.Plan.Look.RootVCT, res.Plan.Look.DefendVCT)
@@ -248,14 +242,8 @@ func TestLookaheadLevelWithVCT(t *testing.T) {
 // width or root width wider than its twin's (its register set to another
 // width the pack has lists for) must make the searches differ.
 func TestLookaheadLevelWidths(t *testing.T) {
-	cfg := config.PackDefault()
-	cfg.Game.Size = 9
-	la := &cfg.Lookahead
-	la.NLevels, la.DefaultLevel = 2, 0
-	la.Levels = [config.MaxLevels]config.Level{
-		config.NewLevel("narrow", map[string]int{"width": 2, "root_width": 3, "depth": 3}),
-		config.NewLevel("wide", map[string]int{"width": 5, "root_width": 9, "depth": 3}),
-	}
+	cfg := twoLevels(config.NewLevel("narrow", map[string]int{"width": 2, "root_width": 3, "depth": 3}),
+		config.NewLevel("wide", map[string]int{"width": 5, "root_width": 9, "depth": 3}))
 	res := lookaheadPack(t, cfg)
 	for _, s := range res.Plan.Look.Scans {
 		if s.Name == "inner" && s.W != 5 || s.Name == "root" && s.W != 9 {
@@ -286,16 +274,11 @@ func TestLookaheadLevelWidths(t *testing.T) {
 // places more stones than the bound. Planted: the pack's bound a few
 // stones looser than the twin's must make the searches differ.
 func TestLookaheadMoveNodes(t *testing.T) {
-	cfg := config.PackDefault()
-	cfg.Game.Size = 9
-	la := &cfg.Lookahead
-	la.VCTWidth = 6
-	la.NLevels, la.DefaultLevel = 2, 0
 	const bound = 90
-	la.Levels = [config.MaxLevels]config.Level{
+	cfg := twoLevels(
 		config.NewLevel("bounded", map[string]int{"depth": 5, "width": 5, "nodes": 8000, "vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150, "move_nodes": bound}),
-		config.NewLevel("free", map[string]int{"depth": 5, "width": 5, "nodes": 8000, "vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150}),
-	}
+		config.NewLevel("free", map[string]int{"depth": 5, "width": 5, "nodes": 8000, "vct_depth": 4, "vct_nodes": 400, "defend_vct_nodes": 150}))
+	cfg.Lookahead.VCTWidth = 6
 	res := lookaheadPack(t, cfg)
 	st, err := proveLevels(res.Pack, cfg, 4, 6)
 	if err != nil {
@@ -327,4 +310,16 @@ func TestLookaheadMoveNodes(t *testing.T) {
 	} else {
 		t.Log(err)
 	}
+}
+
+// twoLevels is the default pack's config on 9×9 with the lookahead's
+// levels a (a new board's) and b: the small packs the levels' proofs
+// build.
+func twoLevels(a, b config.Level) *config.Config {
+	cfg := config.PackDefault()
+	cfg.Game.Size = 9
+	la := &cfg.Lookahead
+	la.NLevels, la.DefaultLevel = 2, 0
+	la.Levels = [config.MaxLevels]config.Level{a, b}
+	return cfg
 }
