@@ -10,6 +10,8 @@
 # and the engine as pbrain-carbon. Needs git and g++. Carbon is written
 # for Windows; windows.h beside this script supplies the few Win32 calls it
 # makes (events, a thread, a millisecond clock) on POSIX threads.
+# Where git cannot reach GitHub, clone the repository from a mirror into
+# DIR/carbon-src first: the script then only checks the pinned commit out.
 set -eu
 
 repo=https://github.com/gomoku/Carbon-Gomoku
