@@ -7,10 +7,11 @@
 #   examples/engines/rapfi/build.sh [DIR]
 #
 # DIR (default ~/.cache/mcgomoku/engines) gets the source in rapfi-src/
-# and the engine as pbrain-rapfi. Needs git and g++ (C++17); no CMake: the
-# script compiles the files of Rapfi's CMake target itself, without its
-# optional command modules (benchmarks, self-play, training data), with the
-# vector instructions this machine's g++ -march=native offers. Where git
+# (its objects in rapfi-obj/) and the engine as pbrain-rapfi. Needs git
+# and g++ (C++17); no CMake: the script compiles the files of Rapfi's CMake
+# target itself, without its optional command modules (benchmarks,
+# self-play, training data), with the vector instructions this machine's
+# g++ -march=native offers. Where git
 # cannot reach GitHub, clone the repository from a mirror into
 # DIR/rapfi-src first: the script then only checks the pinned commit out.
 #
