@@ -22,7 +22,9 @@
 set -eu
 
 repo=https://github.com/dhbloo/rapfi
-commit=1be1551ced57e38d53ed58f6d74bf6f8b4bdc230 # tag 250615, "fix ucilike output", 2025-06-15
+commit=3aedf3a2ab0ab710a9f3d00e57d5287ceb864894 # 0.43.02, 2026-05-31: after 4feb75a, which
+# fixed a race at its threads' start (the release 250615 aborted one start
+# in about forty on a loaded host)
 
 dir=${1:-${HOME}/.cache/mcgomoku/engines}
 mkdir -p "$dir"
@@ -48,7 +50,7 @@ fi
 
 # CORE_SOURCES of Rapfi/CMakeLists.txt at the pinned commit.
 sources="command/argutils.cpp command/benchmark.cpp command/command.cpp
-command/gomocup.cpp core/hash.cpp core/iohelper.cpp core/utils.cpp
+command/gomocup.cpp core/compressor.cpp core/hash.cpp core/iohelper.cpp core/utils.cpp
 core/platform.cpp core/version.cpp database/dbclient.cpp database/dbutils.cpp
 database/dbtypes.cpp database/yxdbstorage.cpp eval/eval.cpp eval/evaluator.cpp
 eval/mix9svqnnue.cpp eval/mix10nnue.cpp game/board.cpp game/movegen.cpp
