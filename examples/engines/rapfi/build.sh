@@ -1,8 +1,8 @@
 #!/bin/sh
-# Builds Rapfi (dhbloo's engine, Gomocup champion of 2023 and 2024) as a
-# Linux pbrain from its public source, for `mcgomoku sim`. Rapfi is GPL-3.0
-# and stays out of this repository; this script fetches it into a folder
-# of yours.
+# Builds Rapfi (dhbloo's open engine: alpha-beta with classical and NNUE
+# evaluation, far stronger than Carbon) as a Linux pbrain from its public
+# source, for `mcgomoku sim`. Rapfi is GPL-3.0 and stays out of this
+# repository; this script fetches it into a folder of yours.
 #
 #   examples/engines/rapfi/build.sh [DIR]
 #
