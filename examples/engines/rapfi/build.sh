@@ -11,9 +11,9 @@
 # and g++ (C++17); no CMake: the script compiles the files of Rapfi's CMake
 # target itself, without its optional command modules (benchmarks,
 # self-play, training data), with the vector instructions this machine's
-# g++ -march=native offers. Where git
-# cannot reach GitHub, clone the repository from a mirror into
-# DIR/rapfi-src first: the script then only checks the pinned commit out.
+# g++ -march=native offers. Where git cannot reach GitHub, clone the
+# repository from a mirror into DIR/rapfi-src first: the script then only
+# checks the pinned commit out.
 #
 # No network files are fetched (they live in another repository, and a
 # config.toml beside the engine would load them): without a config.toml
@@ -22,9 +22,9 @@
 set -eu
 
 repo=https://github.com/dhbloo/rapfi
-commit=3aedf3a2ab0ab710a9f3d00e57d5287ceb864894 # 0.43.02, 2026-05-31: after 4feb75a, which
-# fixed a race at its threads' start (the release 250615 aborted one start
-# in about forty on a loaded host)
+# 0.43.02, 2026-05-31: after 4feb75a, which fixed a race at its threads'
+# start (the release 250615 aborted one start in about forty on a loaded host)
+commit=3aedf3a2ab0ab710a9f3d00e57d5287ceb864894
 
 dir=${1:-${HOME}/.cache/mcgomoku/engines}
 mkdir -p "$dir"
