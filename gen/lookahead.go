@@ -379,7 +379,7 @@ var lookRoles = func() map[string]lookRole {
 
 // lookChargedFamilies are the prefixes of the functions rendered per
 // cell, line or slot that charge themselves (selfCharging).
-var lookChargedFamilies = []string{"la/make/", "la/unmake/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
+var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/unstone/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
 	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
 
 // rendered says whether the pack planned by p has f.

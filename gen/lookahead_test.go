@@ -196,6 +196,28 @@ func compareLookSums(score func(holder, objective string) (int32, bool), la conf
 			}
 		}
 	}
+	// Every empty cell's lines: their attack weights (the five and four
+	// checks read them) and values (their part of the sum), each the
+	// model's for the pattern there. la/back puts them back when a
+	// search's stone comes off: one left as the stone made it shows here.
+	att := st.Model().Weights.Attack
+	for i := 0; i < n*n; i++ {
+		if st.At(i) != game.Empty {
+			continue
+		}
+		for d := range game.Directions {
+			h := fmt.Sprintf("#%d_%d", i, d)
+			pb, pw := st.Pattern(i, d, game.Black), st.Pattern(i, d, game.White)
+			for _, c := range []struct {
+				obj  string
+				want int32
+			}{{"gomoku.att_b", att[pb]}, {"gomoku.att_w", att[pw]}, {"gomoku.val", la.Value[pb] - la.Value[pw]}} {
+				if v, _ := score(h, c.obj); v != c.want {
+					return fmt.Errorf("the pack's %s %s is %d, the position's %d (black's %s, white's %s)", h, c.obj, v, c.want, pb, pw)
+				}
+			}
+		}
+	}
 	if v, _ := score("#la.sv", "gomoku.la"); v != sum[0]-sum[1] {
 		return fmt.Errorf("the pack's leaf sum #la.sv is %d, the position's %d (black's %d less white's %d)", v, sum[0]-sum[1], sum[0], sum[1])
 	}
