@@ -302,10 +302,11 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 
 // TestLookaheadKeptLinesFailWhenWrong is the check of la/back, which puts
 // back what la/make kept of a stone's windows instead of looking them up
-// again: with one part of a line not put back, or the boards' moves in
-// and out of the working set not counted (#epoch: a board back
-// mid-search would take another board's kept values for its own), the
-// games go wrong and playManyLook says so.
+// again: with one part of a line not put back, the boards' moves in and
+// out of the working set not counted (#epoch: a board back mid-search
+// would take another board's kept values for its own), or the leaf sum
+// not restored where a stone placed before a swap comes off by lookups
+// (la/unstone), the games go wrong and playManyLook says so.
 func TestLookaheadKeptLinesFailWhenWrong(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -316,6 +317,8 @@ func TestLookaheadKeptLinesFailWhenWrong(t *testing.T) {
 		{"combo terms", "/la/back/", regexp.MustCompile(`(?m)^execute unless score .* gomoku\.combo_seen .*\n`)},
 		{"leaf sum", "/la/back/", regexp.MustCompile(`(?m)^scoreboard players operation #la\.sv gomoku\.la = .*\n`)},
 		{"epoch", "/slot/", regexp.MustCompile(`(?m)^scoreboard players add #epoch gomoku\.boards 1\n`)},
+		// A stone placed before a swap comes off by la/unstone.
+		{"looked up again", "/la/unstone/", regexp.MustCompile(`(?m)^scoreboard players operation #la\.sv gomoku\.la \+= .*\n`)},
 	}
 	for _, c := range cases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
