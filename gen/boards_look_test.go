@@ -299,3 +299,47 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 	}
 	return st, nil
 }
+
+// TestLookaheadKeptLinesFailWhenWrong is the check of la/back, which puts
+// back what la/make kept of a stone's windows instead of looking them up
+// again: with one part of a line not put back, the boards' moves in and
+// out of the working set not counted (#epoch: a board back mid-search
+// would take another board's kept values for its own), or the leaf sum
+// not restored where a stone placed before a swap comes off by lookups
+// (la/unstone), the games go wrong and playManyLook says so.
+func TestLookaheadKeptLinesFailWhenWrong(t *testing.T) {
+	cases := []struct {
+		name  string
+		files string // the functions cut from
+		cut   *regexp.Regexp
+	}{
+		{"attack weight", "/la/back/", regexp.MustCompile(`(?m)^scoreboard players operation \S+ gomoku\.att_b = .*\n`)},
+		{"combo terms", "/la/back/", regexp.MustCompile(`(?m)^execute unless score .* gomoku\.combo_seen .*\n`)},
+		{"leaf sum", "/la/back/", regexp.MustCompile(`(?m)^scoreboard players operation #la\.sv gomoku\.la = .*\n`)},
+		{"epoch", "/slot/", regexp.MustCompile(`(?m)^scoreboard players add #epoch gomoku\.boards 1\n`)},
+		// A stone placed before a swap comes off by la/unstone.
+		{"looked up again", "/la/unstone/", regexp.MustCompile(`(?m)^scoreboard players operation #la\.sv gomoku\.la \+= .*\n`)},
+	}
+	for _, c := range cases {
+		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			shared := manyLookPack(t, false)
+			res := *shared // the shared pack stays as built
+			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
+			taken := 0
+			for path, body := range res.Pack.Files {
+				if strings.Contains(path, c.files) {
+					taken += len(c.cut.FindAll(body, -1))
+					res.Pack.Files[path] = c.cut.ReplaceAll(body, nil)
+				}
+			}
+			if taken == 0 {
+				t.Fatal("nothing found to take out")
+			}
+			if _, err := playManyLook(&res, 0); err == nil {
+				t.Fatalf("with %d commands taken out, the boards still agreed with their twins", taken)
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}

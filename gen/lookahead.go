@@ -379,7 +379,7 @@ var lookRoles = func() map[string]lookRole {
 
 // lookChargedFamilies are the prefixes of the functions rendered per
 // cell, line or slot that charge themselves (selfCharging).
-var lookChargedFamilies = []string{"la/make/", "la/unmake/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
+var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/unstone/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
 	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
 
 // rendered says whether the pack planned by p has f.
@@ -769,10 +769,12 @@ func chargeLookupsExactly(pack *datapack.Pack, p *Plan, bound bounds) (map[strin
 }
 
 // selfCharging says whether a function adds what it costs to #la.spent
-// itself: a stone's make and unmake, the model's per-line and per-cell
-// rescoring they run (also in a real move, where the sum is not read), a
-// scan's steps and insertions, the five-point count, a frame's save and
-// load (lookChargedFamilies), and each kind of step (lookFuncs): what
+// itself: a stone's make and unmake (and the unmake's two ways of
+// putting its windows back, la/back and la/unstone), the model's
+// per-line and per-cell rescoring they run (also in a real move, where
+// the sum is not read), a scan's steps and insertions, the five-point
+// count, a frame's save and load (lookChargedFamilies), and each kind of
+// step (lookFuncs): what
 // some steps run and others do not. What is left to a step's Overhead is
 // the dispatch to its kind, so a cheap step is charged what it costs and
 // not what the dearest kind of step might.

@@ -750,6 +750,7 @@ func objectives(p *Plan) []Objective {
 			Objective{"gomoku.att_b", "dummy", "#<cell>_<dir>: attack weight of black's pattern there (the search's five and four checks)"},
 			Objective{"gomoku.att_w", "dummy", "#<cell>_<dir>: attack weight of white's pattern there"},
 			Objective{"gomoku.val", "dummy", "#<cell>_<dir>: lookahead.value of black's pattern there less white's, as added to #la.sv"},
+			Objective{"gomoku.kept", "dummy", "what the search's la/make keeps for its la/back, good while #epoch gomoku.boards (games moved in or out of the working set) is #<cell>.mk: #<cell>_<dir>k<digit>.<part> a line's parts before a stone at that digit of its window, #<cell>.sv the leaf sum before a stone on the cell (not a board's: never swapped)"},
 			Objective{"gomoku.f4b", "dummy", "#<cell>: 1 if black makes a four there"},
 			Objective{"gomoku.f4w", "dummy", "#<cell>: 1 if white makes a four there"},
 			Objective{"gomoku.qf", "dummy", "#<cell>: 1 if black would make two fours or two open threes there (renju's quick test)"},

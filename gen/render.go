@@ -626,13 +626,14 @@ func (r *renderer) renderRenju(p *Plan, rp *RenjuPlan) {
 
 type (
 	lookCellData struct {
-		I    int
-		K    int // its scan chunk
-		Bias int32
-		Dirs []int
-		C    LookCell
-		Col  string
-		Five int32
+		I     int
+		K     int // its scan chunk
+		Bias  int32
+		Dirs  []int
+		C     LookCell
+		Col   string
+		Five  int32
+		Touch []Touch // the windows a stone there changes (la/make, la/back)
 	}
 	lookScanData struct {
 		S  LookScan
@@ -676,9 +677,11 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 		}
 	}
 	for _, c := range lp.Cells {
-		d := lookCellData{I: c.I, K: lp.ChunkOf[c.I], Dirs: c.Dirs, C: c, Five: lp.Five, Bias: p.Greedy.CellInit[c.I].Bias}
+		d := lookCellData{I: c.I, K: lp.ChunkOf[c.I], Dirs: c.Dirs, C: c, Five: lp.Five, Bias: p.Greedy.CellInit[c.I].Bias, Touch: p.Greedy.Touch[c.I]}
 		r.fn(fmt.Sprintf("la/make/%d", c.I), "la/make", d)
 		r.fn(fmt.Sprintf("la/unmake/%d", c.I), "la/unmake", d)
+		r.fn(fmt.Sprintf("la/back/%d", c.I), "la/back", d)
+		r.fn(fmt.Sprintf("la/unstone/%d", c.I), "la/unstone", d)
 		r.fn(fmt.Sprintf("la/occupy/%d", c.I), "la/occupy", d)
 		r.fn(fmt.Sprintf("la/isfive/%d", c.I), "la/isfive", d)
 		for _, col := range []string{"b", "w"} {

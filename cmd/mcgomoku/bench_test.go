@@ -210,7 +210,7 @@ func TestBenchProfile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go tool pprof -top: %v\n%s", err, top)
 	}
-	for _, want := range []string{"Type: commands", "gomoku:la/slice", "gomoku:greedy/stone/"} {
+	for _, want := range []string{"Type: commands", "gomoku:la/slice", "gomoku:la/make/", "gomoku:la/back/"} {
 		if !strings.Contains(string(top), want) {
 			t.Errorf("pprof -top lacks %q:\n%s", want, top)
 		}
