@@ -15,6 +15,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -199,7 +200,7 @@ func playBatch(t testing.TB, b *Batch) *Result {
 func publishResult(t *testing.T, nc *nats.Conn, data []byte, r *Result, msgID string) {
 	t.Helper()
 	r.Protocol, r.Version, r.Worker, r.Digest = Protocol, "test", "by-hand", digest(data)
-	out, err := json.Marshal(r)
+	out, err := r.encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +240,7 @@ func TestLateDuplicateCountedOnce(t *testing.T) {
 	// A result whose game claims another winner is refused.
 	bad := *res
 	bad.Run, bad.ID = "dup", "g1"
-	bad.Games = append([]Game(nil), res.Games...)
+	bad.Games = slices.Clone(res.Games)
 	bad.Games[0].Winner = bad.Games[0].Winner.Opponent()
 	publishResult(t, nc, data, &bad, "bad")
 	waitFor(t, "the bad result", func() bool { return c.Status().Counts.Bad == 1 })
@@ -366,11 +367,12 @@ func TestMalformedRefusedAndCounted(t *testing.T) {
 	c := coordinator(t, s, "garbage", log)
 	nc := connect(t, s, testToken)
 	js, _ := jetstream.New(nc)
-	for i, data := range []string{"{", "[]", `{"protocol":1,"version":"test","run":"garbage","id":"x","jobs":[]}`, `{"protocol":1,"version":"test","run":"garbage","id":"x","match":{"players":["greedy","greedy"],"games":-4,"size":9}}`} {
-		if _, err := js.Publish(context.Background(), batchSubject("garbage"), []byte(data), jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
+	for i, data := range [][]byte{[]byte("{"), []byte("[]"), withProtocol(`{"protocol":1,"version":"test","run":"garbage","id":"x","jobs":[]}`),
+		withProtocol(`{"protocol":1,"version":"test","run":"garbage","id":"x","match":{"players":["greedy","greedy"],"games":-4,"size":9}}`)} {
+		if _, err := js.Publish(context.Background(), batchSubject("garbage"), data, jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := js.Publish(context.Background(), resultSubject("garbage"), []byte(data), jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
+		if _, err := js.Publish(context.Background(), resultSubject("garbage"), data, jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -20,7 +20,7 @@ import (
 // Protocol is the version of the messages below. Coordinators and
 // workers also compare their builds (Version): the games must be played
 // by the same code for a run over workers to be the run played here.
-const Protocol = 1
+const Protocol = 2
 
 // Bounds on what a message may hold, so a bad one is refused before it
 // costs anything.
@@ -77,7 +77,7 @@ type Result struct {
 	// the stream answers only the very batch it was played for.
 	Digest   string         `json:"digest"`
 	Refused  string         `json:"refused,omitempty"`
-	Games    []Game         `json:"games,omitempty"`
+	Games    Games          `json:"-"` // after the envelope
 	Outcomes []tune.Outcome `json:"outcomes,omitempty"`
 	Seconds  float64        `json:"seconds"` // time spent playing
 }
@@ -288,12 +288,27 @@ func (b *Batch) Games() int {
 	return len(b.Jobs)
 }
 
-// ParseResult reads and checks a result's envelope: protocol, build and
-// sizes. Whether its games answer the batch is checked against the batch
-// (the coordinator's own copy).
+// encode is the result as a worker sends it: its JSON envelope, and
+// after a newline its games, if any (see Games).
+func (r *Result) encode() ([]byte, error) {
+	out, err := json.Marshal(r)
+	if err != nil || len(r.Games) == 0 {
+		return out, err
+	}
+	out = append(out, '\n')
+	return appendGames(out, r.Games), nil
+}
+
+// ParseResult reads and checks a result: its envelope's protocol, build
+// and sizes, and its games' encoding. Whether its games answer the batch
+// is checked against the batch (the coordinator's own copy).
 func ParseResult(data []byte, version string) (*Result, error) {
 	var r Result
-	if err := decode(data, &r); err != nil {
+	if len(data) > MaxMessage {
+		return nil, fmt.Errorf("malformed result: %d bytes, over the limit of %d", len(data), MaxMessage)
+	}
+	envelope, games, hasGames := bytes.Cut(data, []byte{'\n'})
+	if err := decode(envelope, &r); err != nil {
 		return nil, fmt.Errorf("malformed result: %v", err)
 	}
 	if r.Protocol != Protocol || r.Version != version {
@@ -303,6 +318,16 @@ func ParseResult(data []byte, version string) (*Result, error) {
 		if err := word(w.what, w.s); err != nil {
 			return &r, fmt.Errorf("bad result: %v", err)
 		}
+	}
+	if hasGames {
+		gs, err := decodeGames(games)
+		if err != nil {
+			return &r, fmt.Errorf("bad result %s: %v", r.ID, err)
+		}
+		if len(gs) == 0 {
+			return &r, fmt.Errorf("bad result %s: an empty list of games", r.ID)
+		}
+		r.Games = gs
 	}
 	switch {
 	case len(r.Games) > MaxBatchGames || len(r.Outcomes) > MaxBatchGames:

@@ -285,7 +285,7 @@ func (w *Worker) refuse(b *Batch, m jetstream.Msg, why string) {
 // answer publishes a result for b, which came in m.
 func (w *Worker) answer(b *Batch, m jetstream.Msg, r *Result) {
 	r.Protocol, r.Version, r.Run, r.ID, r.Worker, r.Digest = Protocol, w.cfg.Version, b.Run, b.ID, w.cfg.Name, digest(m.Data())
-	out, err := json.Marshal(r)
+	out, err := r.encode()
 	if err != nil {
 		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: internal error: %v\n", err)
 		return
@@ -313,7 +313,7 @@ func (w *Worker) play(ctx context.Context, b *Batch) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Games: packGames(games)}, nil
+		return &Result{Games: games}, nil
 	case *tune.Games:
 		if b.Iteration != nil {
 			outs, err := p.Play(ctx, b.Iteration)
@@ -330,17 +330,9 @@ func (w *Worker) play(ctx context.Context, b *Batch) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Games: packGames(games)}, nil
+		return &Result{Games: games}, nil
 	}
 	return nil, errors.New("internal error: nothing to play")
-}
-
-func packGames(games []arena.Game) []Game {
-	out := make([]Game, len(games))
-	for i, g := range games {
-		out[i] = packGame(g)
-	}
-	return out
 }
 
 // maxPrepared bounds the prepared players a worker keeps.
