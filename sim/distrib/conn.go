@@ -187,7 +187,8 @@ func Connect(cfg ClientConfig) (*nats.Conn, error) {
 const (
 	batchStream  = "MCGOMOKU_BATCHES"
 	resultStream = "MCGOMOKU_RESULTS"
-	workers      = "workers" // the workers' shared consumer of batches
+	setupBucket  = "MCGOMOKU_SETUPS" // runs' settings by digest (Batch.Setup)
+	workers      = "workers"         // the workers' shared consumer of batches
 	helloSubject = "mcgomoku.hello"
 	resultsKept  = 14 * 24 * time.Hour
 	dedupeWindow = 10 * time.Minute
@@ -201,8 +202,8 @@ func resultSubject(run string) string { return "mcgomoku.result." + run }
 // another.
 const DefaultAckWait = 30 * time.Second
 
-// ensureStreams makes the streams and the workers' consumer, or updates
-// them to these settings.
+// ensureStreams makes the streams, the setups bucket and the workers'
+// consumer, or updates them to these settings.
 func ensureStreams(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) error {
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: batchStream, Subjects: []string{"mcgomoku.batch.*"},
 		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: dedupeWindow,
@@ -213,6 +214,10 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, ackWait time.Dur
 		Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage, Duplicates: dedupeWindow, MaxAge: resultsKept,
 		MaxMsgSize: MaxMessage}); err != nil {
 		return fmt.Errorf("making the result stream: %w", err)
+	}
+	if _, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: setupBucket, TTL: resultsKept,
+		MaxValueSize: MaxMessage, Storage: jetstream.FileStorage}); err != nil {
+		return fmt.Errorf("making the setups bucket: %w", err)
 	}
 	if _, err := js.CreateOrUpdateConsumer(ctx, batchStream, jetstream.ConsumerConfig{Durable: workers,
 		AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxDeliver: -1, MaxAckPending: 10_000,

@@ -8,7 +8,6 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
-	"encoding/json"
 	"encoding/pem"
 	"fmt"
 	"math/big"
@@ -234,7 +233,10 @@ func TestLateDuplicateCountedOnce(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	data, _ := json.Marshal(b) // Submit filled in the envelope
+	data, err := c.message(context.Background(), b) // the batch as it was sent
+	if err != nil {
+		t.Fatal(err)
+	}
 	res := playBatch(t, b)
 	nc := connect(t, s, testToken)
 	// A result whose game claims another winner is refused.

@@ -58,6 +58,9 @@ func TestParseBatchRefuses(t *testing.T) {
 		{"games", func(b *Batch) { b.Match.Games = -1 }, "-1 games"},
 		{"limits", func(b *Batch) { b.Match.Limits.Turn = 1 << 62 }, "time limit turn"},
 		{"tune without plan", func(b *Batch) { b.Tune = &tune.Setup{} }, "tune settings"},
+		{"named and carried", func(b *Batch) { b.Setup = strings.Repeat("ab", 32) }, "not both"},
+		{"named", func(b *Batch) { b.Setup, b.Match = strings.Repeat("ab", 32), nil }, ""},
+		{"named not by a digest", func(b *Batch) { b.Setup, b.Match = "../x", nil }, "not a sha256"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			b := goodBatch()
@@ -76,6 +79,57 @@ func TestParseBatchRefuses(t *testing.T) {
 			t.Errorf("%.20q: accepted", junk)
 		}
 	}
+}
+
+// TestSettingsNamed: a batch that names its settings is checked with
+// them as one that carries them; settings that are not the ones named
+// are refused.
+func TestSettingsNamed(t *testing.T) {
+	b := goodBatch()
+	data := marshal(t, b.settings())
+	named := *b
+	named.Setup, named.Files, named.Match, named.Tune = digest(data), nil, nil, nil
+	got, err := ParseBatch(marshal(t, &named), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ParseSettings(data, got.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := got.SetUp(st); err != nil || !reflect.DeepEqual(got.Match, b.Match) {
+		t.Fatalf("set up as %+v: %v", got.Match, err)
+	}
+	if _, err := ParseSettings(append(slices.Clone(data), ' '), got.Setup); err == nil || !strings.Contains(err.Error(), "not the ones named") {
+		t.Fatalf("other settings: %v", err)
+	}
+	bad := b.settings()
+	bad.Match = &MatchTask{Players: []string{"greedy", "nobody"}, Games: 4, Size: 9}
+	data = marshal(t, bad)
+	if st, err = ParseSettings(data, digest(data)); err != nil {
+		t.Fatal(err)
+	}
+	if err := got.SetUp(st); err == nil || !strings.Contains(err.Error(), "unknown player") {
+		t.Fatalf("settings naming an unknown player: %v", err)
+	}
+}
+
+// FuzzParseSettings: no settings make the parser, or a named batch set
+// up with them, panic; what is set up is within the bounds.
+func FuzzParseSettings(f *testing.F) {
+	f.Add(marshal(f, goodBatch().settings()))
+	f.Add([]byte(`{"tune":{"name":"t","config":"W2dhbWVdCg==","ai":"greedy","against":["self"]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := ParseSettings(data, digest(data))
+		if err != nil {
+			return
+		}
+		b := goodBatch()
+		b.Match = nil
+		if b.SetUp(st) == nil && (b.Games() < 1 || b.Games() > MaxBatchGames || len(b.Files) > maxFiles) {
+			t.Fatalf("%d games and %d files passed", b.Games(), len(b.Files))
+		}
+	})
 }
 
 // TestWorkerRefusesGamesNotOfTheRun: a batch that parses but whose jobs
