@@ -495,3 +495,45 @@ func TestNKey(t *testing.T) {
 		t.Fatal("another key's holder connected")
 	}
 }
+
+// TestSettingsGoneRefused: a batch whose settings are no longer in the
+// bucket (its run finished) is refused, saying so, and not played; the
+// batch sent before the run finished was played from them.
+func TestSettingsGoneRefused(t *testing.T) {
+	s := serve(t)
+	w, _ := startWorker(t, s, WorkerConfig{Name: "w", Version: "test", Jobs: 1})
+	log := &lockedBuffer{}
+	c := coordinator(t, s, "gone", log)
+	task := MatchTask{Players: []string{"greedy", "seed002"}, Games: 4, Size: 9, Seed: 1}
+	played := make(chan struct{}, 2)
+	handle := func(*Result) error { played <- struct{}{}; return nil }
+	if err := c.Submit(context.Background(), &Batch{Match: &task, ID: "g1", Jobs: []arena.Job{{Number: 1, Moves: []int{40}}}}, handle); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-played:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the batch was not played from its settings:\n%s", log)
+	}
+	if err := c.Finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// The worker remembers the settings it read: a worker that has not
+	// must find them gone.
+	w2, _ := startWorker(t, s, WorkerConfig{Name: "w2", Version: "test", Jobs: 1})
+	w.mu.Lock()
+	clear(w.setups)
+	w.mu.Unlock()
+	if err := c.Submit(context.Background(), &Batch{Match: &task, ID: "g2", Jobs: []arena.Job{{Number: 2, Index: 1, Moves: []int{40}}}}, handle); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the refusal", func() bool { return w.Counts().Refused+w2.Counts().Refused > 0 })
+	if !strings.Contains(log.String(), "are gone") {
+		t.Errorf("the refusal does not say the settings are gone:\n%s", log)
+	}
+	select {
+	case <-played:
+		t.Fatal("a batch was played without its settings")
+	default:
+	}
+}
