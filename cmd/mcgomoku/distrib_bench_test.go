@@ -107,6 +107,10 @@ func BenchmarkOverWorkers(b *testing.B) {
 				// distribution costs, less swayed by the machine's other
 				// load than the rates.
 				b.ReportMetric(localCPU.Seconds()/overCPU.Seconds(), "cpu-ratio")
+				// The same per game: the batch-1 case's over workers less
+				// the local run's is the CPU time a batch costs.
+				b.ReportMetric(float64(localCPU.Microseconds())/games, "local-cpu-µs/game")
+				b.ReportMetric(float64(overCPU.Microseconds())/games, "workers-cpu-µs/game")
 			}
 		})
 	}
