@@ -52,7 +52,7 @@ func (l *lockedBuffer) String() string {
 }
 
 // serve starts an embedded server on loopback with a token.
-func serve(t *testing.T) *server.Server {
+func serve(t testing.TB) *server.Server {
 	t.Helper()
 	s, err := Serve(ServerConfig{Addr: "127.0.0.1:0", Store: t.TempDir(), Auth: Auth{Token: testToken}})
 	if err != nil {
@@ -62,7 +62,7 @@ func serve(t *testing.T) *server.Server {
 	return s
 }
 
-func connect(t *testing.T, s *server.Server, token string) *nats.Conn {
+func connect(t testing.TB, s *server.Server, token string) *nats.Conn {
 	t.Helper()
 	nc, err := Connect(ClientConfig{URL: s.ClientURL(), Name: "test", Auth: Auth{Token: token}})
 	if err != nil {
@@ -73,7 +73,7 @@ func connect(t *testing.T, s *server.Server, token string) *nats.Conn {
 }
 
 // startWorker runs an in-process worker until the test ends.
-func startWorker(t *testing.T, s *server.Server, cfg WorkerConfig) (*Worker, <-chan error) {
+func startWorker(t testing.TB, s *server.Server, cfg WorkerConfig) (*Worker, <-chan error) {
 	t.Helper()
 	w, err := NewWorker(connect(t, s, testToken), cfg)
 	if err != nil {
@@ -94,7 +94,7 @@ func startWorker(t *testing.T, s *server.Server, cfg WorkerConfig) (*Worker, <-c
 	return w, done
 }
 
-func coordinator(t *testing.T, s *server.Server, run string, log *lockedBuffer) *Coordinator {
+func coordinator(t testing.TB, s *server.Server, run string, log *lockedBuffer) *Coordinator {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -535,5 +535,29 @@ func TestSettingsGoneRefused(t *testing.T) {
 	case <-played:
 		t.Fatal("a batch was played without its settings")
 	default:
+	}
+}
+
+// BenchmarkRoundTrip measures one batch's round trip through the queue,
+// one after another: the coordinator sends a batch of one 9×9 greedy
+// game, a worker (in this process, over loopback TCP) takes it, plays it
+// and sends its result, and the coordinator takes the result. Its time
+// is what a tuning iteration waits for besides its games.
+//
+//	go test ./sim/distrib -run '^$' -bench RoundTrip
+func BenchmarkRoundTrip(b *testing.B) {
+	s := serve(b)
+	startWorker(b, s, WorkerConfig{Name: "w", Version: "test", Jobs: 1})
+	c := coordinator(b, s, "rt", &lockedBuffer{})
+	task := MatchTask{Players: []string{"greedy", "greedy"}, Games: 2, Size: 9, Seed: 1}
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		// The same game each time, as a batch of its own.
+		done := make(chan struct{})
+		b := &Batch{Match: &task, ID: fmt.Sprint("g", i), Jobs: []arena.Job{{Number: 1, Moves: []int{40}}}}
+		if err := c.Submit(ctx, b, func(*Result) error { close(done); return nil }); err != nil {
+			panic(err)
+		}
+		<-done
 	}
 }
