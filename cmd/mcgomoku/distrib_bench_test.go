@@ -20,7 +20,10 @@ import (
 // two-core machine), and cpu-ratio: the local run's CPU time over the
 // CPU time of every process of the run over workers, which the other
 // load of a shared machine sways less. The batch-1 case's time per game
-// against the batch-200 case's is the overhead of a batch.
+// against the batch-200 case's is the overhead of a batch. The tuning
+// run is 40,000 games (10,000 SPSA iterations), long enough for its
+// start-up to be a small part of it; tune-greedy-start, 4 iterations,
+// is the start-up alone (workers-ms/run against local-ms/run).
 //
 //	go test ./cmd/mcgomoku -run '^$' -bench OverWorkers -benchtime 3x
 func BenchmarkOverWorkers(b *testing.B) {
@@ -46,9 +49,8 @@ func BenchmarkOverWorkers(b *testing.B) {
 		{"sim-greedy", sim("greedy", 10000), 10000, 200},
 		{"sim-greedy-batch1", sim("greedy", 1000), 1000, 1},
 		{"sim-lookahead-normal", sim("lookahead:level=normal", 100), 100, 5},
-		{"tune-greedy", func(i int) []string {
-			return []string{"tune", "--games", "4000", "--check", "0", "--verify", "0", "--out", filepath.Join(dir, fmt.Sprintf("t%d.toml", i))}
-		}, 4000, 16},
+		{"tune-greedy", tuneGreedy(dir, 40000), 40000, 16},
+		{"tune-greedy-start", tuneGreedy(dir, 16), 16, 16},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var local, over, localCPU, overCPU time.Duration
@@ -95,14 +97,30 @@ func BenchmarkOverWorkers(b *testing.B) {
 			b.ReportMetric(games/over.Seconds(), "workers-games/s")
 			b.ReportMetric(local.Seconds()/over.Seconds(), "ratio")
 			b.ReportMetric(float64(over.Microseconds())/games, "workers-µs/game")
+			// A run's wall time, local and over workers: the start-up
+			// case's is what a run costs besides its games.
+			b.ReportMetric(float64(local.Milliseconds())/float64(b.N), "local-ms/run")
+			b.ReportMetric(float64(over.Milliseconds())/float64(b.N), "workers-ms/run")
 			if cpuKnown && overCPU > 0 {
 				// CPU time of every process (this one, with the server and
 				// the coordinator, and the workers) per game: what the
 				// distribution costs, less swayed by the machine's other
 				// load than the rates.
 				b.ReportMetric(localCPU.Seconds()/overCPU.Seconds(), "cpu-ratio")
+				// The same per game: the batch-1 case's over workers less
+				// the local run's is the CPU time a batch costs.
+				b.ReportMetric(float64(localCPU.Microseconds())/games, "local-cpu-µs/game")
+				b.ReportMetric(float64(overCPU.Microseconds())/games, "workers-cpu-µs/game")
 			}
 		})
+	}
+}
+
+// tuneGreedy is a benchmark's greedy tuning run of games games, without
+// strength checks or the verification: its iterations alone.
+func tuneGreedy(dir string, games int) func(int) []string {
+	return func(i int) []string {
+		return []string{"tune", "--games", fmt.Sprint(games), "--check", "0", "--verify", "0", "--out", filepath.Join(dir, fmt.Sprintf("t%d.toml", i))}
 	}
 }
 

@@ -216,3 +216,28 @@ func TestWorkerWithoutTokenRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerCPUProfile: a worker started with --cpuprofile writes its
+// profile (gzipped pprof) when Ctrl-C stops it, having played games.
+func TestWorkerCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	addr := freeAddr(t)
+	coord := start(t, dir, mainArg, "sim", "greedy", "greedy", "--games", "20", "--size", "9", "--serve", addr)
+	w := start(t, dir, mainArg, "worker", "--server", "nats://"+addr, "--jobs", "1", "--cpuprofile", "w.prof")
+	select {
+	case <-coord.done:
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("the match did not end: %s", coord.stderr.String())
+	}
+	if err := w.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	<-w.done
+	data, err := os.ReadFile(filepath.Join(dir, "w.prof"))
+	if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Fatalf("no profile (%v, %d bytes): %s", err, len(data), w.stderr.String())
+	}
+	if !strings.Contains(w.stderr.String(), "20 games") {
+		t.Errorf("the worker did not play the match: %s", w.stderr.String())
+	}
+}

@@ -21,13 +21,14 @@ type workerOptions struct {
 	jobs         int
 	name         string
 	allowEngines bool
+	profile      profileFlags
 }
 
 func init() {
 	register(&command{
 		name:    "worker",
 		summary: "play the games of sim and tune runs over NATS, for a coordinator on this or another machine",
-		usage: `--server nats://HOST:4222 [--token T | --nkey-seed FILE] [--jobs K] [--allow-engines]
+		usage: `--server nats://HOST:4222 [--token T | --nkey-seed FILE] [--jobs K] [--allow-engines] [--cpuprofile FILE]
 
 Joins the server and plays the batches of games that sim and tune runs
 started with --server or --serve send, until stopped. Ctrl-C hands the
@@ -42,7 +43,8 @@ unless --allow-engines is given.`,
 			fs.IntVar(&o.jobs, "jobs", 0, "batches played at once (default: the number of cores)")
 			fs.StringVar(&o.name, "name", "", "this worker's name in the coordinator's report (default: host-pid)")
 			fs.BoolVar(&o.allowEngines, "allow-engines", false, "play batches that run pbrain: engines, programs on this machine named by whoever sends batches")
-			return func(e *env, args []string) error { return o.run(e, args, fs) }
+			o.profile.register(fs)
+			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
 		},
 	})
 }

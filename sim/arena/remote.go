@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -169,19 +170,44 @@ func (w *Worker) Play(ctx context.Context, jobs []Job) ([]Game, error) {
 // negative), and the end it claims the one the moves reach (a forfeit
 // may end a game early, with a known reason and a winner).
 func CheckGame(j Job, g *Game, size int, rule game.Rule) error {
-	b, err := game.NewBoard(size, rule)
+	c, err := NewChecker(size, rule)
 	if err != nil {
 		return err
 	}
-	return CheckGameOn(b, j, g)
+	return c.Check(j, g)
 }
 
-// CheckGameOn is CheckGame replaying the moves on b, emptied first, whose
-// size and rule are the run's: a coordinator checks thousands of short
-// games a second, and a board for each was a third of its time.
-func CheckGameOn(b *game.Board, j Job, g *Game) error {
-	b.Reset()
-	size := b.Size()
+// Checker is CheckGame for many games of one size and rule: a
+// coordinator checks thousands of short games a second, on the cores its
+// workers play on. Under freestyle and standard it replays a game on
+// lines of bits (a row, column or diagonal each, a stone a bit), where a
+// move's runs are a few shifts, not a walk over cells; under renju it
+// replays on a game.Board, which knows black's forbidden moves.
+type Checker struct {
+	size, cells int
+	rule        game.Rule
+	board       *game.Board // renju's
+	// lines[c][d][l] is colour c's stones (0 black, 1 white) on line l
+	// of direction d (game.Directions' order), bit k the line's k-th
+	// cell: rows by x, the others by y.
+	lines [2][4][2*game.MaxSize - 1]uint32
+}
+
+// NewChecker returns a Checker for games of size and rule.
+func NewChecker(size int, rule game.Rule) (*Checker, error) {
+	b, err := game.NewBoard(size, rule)
+	if err != nil {
+		return nil, err
+	}
+	c := &Checker{size: size, cells: size * size, rule: rule}
+	if rule == game.Renju {
+		c.board = b
+	}
+	return c, nil
+}
+
+// Check is CheckGame of the Checker's size and rule.
+func (c *Checker) Check(j Job, g *Game) error {
 	switch {
 	case g.Number != j.Number || g.Pairing != j.Pairing || g.Index != j.Index || g.Opening != j.Opening:
 		return fmt.Errorf("game %d (pairing %d, game %d, opening %d) returned for game %d (pairing %d, game %d, opening %d)",
@@ -192,37 +218,101 @@ func CheckGameOn(b *game.Board, j Job, g *Game) error {
 		return fmt.Errorf("game %d: does not start with its opening", j.Number)
 	case len(g.Times) != len(g.Moves):
 		return fmt.Errorf("game %d: %d thinking times for %d moves", j.Number, len(g.Times), len(g.Moves))
-	case len(g.Moves) > size*size:
-		return fmt.Errorf("game %d: %d moves on a board of %d cells", j.Number, len(g.Moves), size*size)
+	case len(g.Moves) > c.cells:
+		return fmt.Errorf("game %d: %d moves on a board of %d cells", j.Number, len(g.Moves), c.cells)
 	}
 	for _, t := range g.Times {
 		if t < 0 || t > player.MaxLimit {
 			return fmt.Errorf("game %d: a thinking time of %v", j.Number, t)
 		}
 	}
-	for i, c := range g.Moves {
-		if b.Over() {
-			return fmt.Errorf("game %d: move %d after the game ended", j.Number, i+1)
-		}
-		if err := b.Play(c); err != nil {
-			return fmt.Errorf("game %d: move %d: %v", j.Number, i+1, err)
-		}
+	var over bool
+	var winner, toMove game.Colour
+	var err error
+	if c.board != nil {
+		over, winner, toMove, err = c.replayBoard(j, g)
+	} else {
+		over, winner, toMove, err = c.replayLines(j, g)
+	}
+	if err != nil {
+		return err
 	}
 	switch g.End {
 	case EndFive, EndFull:
 		want := EndFive
-		if b.Winner() == game.Empty {
+		if winner == game.Empty {
 			want = EndFull
 		}
-		if !b.Over() || g.End != want || g.Winner != b.Winner() || g.Forfeit != 0 {
+		if !over || g.End != want || g.Winner != winner || g.Forfeit != 0 {
 			return fmt.Errorf("game %d: claims %q, the moves say otherwise", j.Number, g.Outcome())
 		}
 	case EndForfeit:
-		if b.Over() || g.Winner != b.ToMove().Opponent() || g.Forfeit < player.Timeout || g.Forfeit > player.EngineError {
+		if over || g.Winner != toMove.Opponent() || g.Forfeit < player.Timeout || g.Forfeit > player.EngineError {
 			return fmt.Errorf("game %d: a forfeit that does not fit the game (winner %v, kind %d)", j.Number, g.Winner, g.Forfeit)
 		}
 	default:
 		return fmt.Errorf("game %d: unknown end %d", j.Number, g.End)
 	}
 	return nil
+}
+
+// replayBoard plays g's moves on the renju board, returning whether the
+// game is over, who won and who is to move.
+func (c *Checker) replayBoard(j Job, g *Game) (over bool, winner, toMove game.Colour, err error) {
+	b := c.board
+	b.Reset()
+	for i, m := range g.Moves {
+		if b.Over() {
+			return false, 0, 0, fmt.Errorf("game %d: move %d after the game ended", j.Number, i+1)
+		}
+		if err := b.Play(m); err != nil {
+			return false, 0, 0, fmt.Errorf("game %d: move %d: %v", j.Number, i+1, err)
+		}
+	}
+	return b.Over(), b.Winner(), b.ToMove(), nil
+}
+
+// lineRun sets bit k of *l and returns the length of the run of ones
+// through it: the ones from bit k up, and from bit k down.
+func lineRun(l *uint32, k uint) int {
+	v := *l | 1<<k
+	*l = v
+	return bits.TrailingZeros32(^(v >> k)) + bits.LeadingZeros32(^(v << (31 - k))) - 1
+}
+
+// replayLines plays g's moves on the lines (freestyle and standard:
+// every empty cell is legal), as replayBoard does on a board.
+func (c *Checker) replayLines(j Job, g *Game) (over bool, winner, toMove game.Colour, err error) {
+	clear(c.lines[0][:])
+	clear(c.lines[1][:])
+	size := c.size
+	winner, toMove = game.Empty, game.Black
+	for i, m := range g.Moves {
+		if winner != game.Empty {
+			return false, 0, 0, fmt.Errorf("game %d: move %d after the game ended", j.Number, i+1)
+		}
+		if m < 0 || m >= c.cells {
+			return false, 0, 0, fmt.Errorf("game %d: move %d: cell %d: %w", j.Number, i+1, m, game.ErrOffBoard)
+		}
+		x, y := m%size, m/size
+		if (c.lines[0][0][y]|c.lines[1][0][y])&(1<<x) != 0 {
+			return false, 0, 0, fmt.Errorf("game %d: move %d: %s: %w", j.Number, i+1, game.FormatMove(m, size), game.ErrOccupied)
+		}
+		side := 0
+		if toMove == game.White {
+			side = 1
+		}
+		// The stone on its row (bit x), column (bit y) and diagonals
+		// (bit y), and the runs through it: a win is one of exactly five,
+		// or longer where an overline wins.
+		mine := &c.lines[side]
+		r := [4]int{lineRun(&mine[0][y], uint(x)), lineRun(&mine[1][x], uint(y)),
+			lineRun(&mine[2][x-y+size-1], uint(y)), lineRun(&mine[3][x+y], uint(y))}
+		if r[0] == 5 || r[1] == 5 || r[2] == 5 || r[3] == 5 ||
+			max(r[0], r[1], r[2], r[3]) > 5 && c.rule.OverlineWins(toMove) {
+			winner = toMove
+		}
+		toMove = toMove.Opponent()
+	}
+	return winner != game.Empty || len(g.Moves) == c.cells, winner, toMove, nil
 }

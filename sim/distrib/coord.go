@@ -13,6 +13,8 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/nats-io/nuid"
+
+	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
 
 // Coordinator sends a run's batches to the work queue and collects their
@@ -23,6 +25,7 @@ import (
 type Coordinator struct {
 	nc      *nats.Conn
 	js      jetstream.JetStream
+	kv      jetstream.KeyValue // the setups bucket
 	run     string
 	version string
 	log     io.Writer
@@ -42,6 +45,16 @@ type Coordinator struct {
 	workers map[string]*WorkerStats
 	said    map[string]bool // warnings given, once each
 	counts  Counts
+
+	setupMu sync.Mutex
+	setups  map[setupKey]string // the digests of the settings put in the bucket
+}
+
+// setupKey is a batch's settings as the coordinator's callers share
+// them between its batches.
+type setupKey struct {
+	match *MatchTask
+	tune  *tune.Setup
 }
 
 // Counts are what a coordinator refused or ignored.
@@ -128,7 +141,11 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg CoordinatorConfig) (
 	if err := ensureStreams(ctx, js, cfg.AckWait); err != nil {
 		return nil, err
 	}
-	c := &Coordinator{nc: nc, js: js, run: cfg.Run, version: cfg.Version, log: cfg.Log, epoch: nuid.Next(),
+	kv, err := js.KeyValue(ctx, setupBucket)
+	if err != nil {
+		return nil, err
+	}
+	c := &Coordinator{nc: nc, js: js, kv: kv, setups: map[setupKey]string{}, run: cfg.Run, version: cfg.Version, log: cfg.Log, epoch: nuid.Next(),
 		slots: make(chan struct{}, cfg.Window), started: time.Now(),
 		waiting: map[string]*waiter{}, stored: map[string]*Result{}, taken: map[string]bool{},
 		workers: map[string]*WorkerStats{}, said: map[string]bool{}}
@@ -184,9 +201,17 @@ func (c *Coordinator) Close() {
 	}
 }
 
-// Finish removes the run's batches and results from the streams, once
-// its output is written.
+// Finish removes the run's batches and results from the streams, and
+// its settings from the setups bucket, once its output is written.
 func (c *Coordinator) Finish(ctx context.Context) error {
+	c.setupMu.Lock()
+	for _, d := range c.setups {
+		if err := c.kv.Purge(ctx, d); err != nil {
+			c.setupMu.Unlock()
+			return err
+		}
+	}
+	c.setupMu.Unlock()
 	for _, s := range []struct{ stream, subject string }{{batchStream, batchSubject(c.run)}, {resultStream, resultSubject(c.run)}} {
 		st, err := c.js.Stream(ctx, s.stream)
 		if err != nil {
@@ -332,8 +357,7 @@ func (c *Coordinator) take(w *waiter, r *Result) {
 // batch; an error refuses it and sends the batch again. Submit blocks
 // while the window of batches out is full.
 func (c *Coordinator) Submit(ctx context.Context, b *Batch, handle func(*Result) error) error {
-	b.Protocol, b.Version, b.Run = Protocol, c.version, c.run
-	data, err := json.Marshal(b)
+	data, err := c.message(ctx, b)
 	if err != nil {
 		return err
 	}
@@ -372,6 +396,43 @@ func (c *Coordinator) Submit(ctx context.Context, b *Batch, handle func(*Result)
 		return fmt.Errorf("sending batch %s: %w", b.ID, err)
 	}
 	return nil
+}
+
+// message is the batch as it is sent: this run's, naming its settings,
+// which are put in the bucket once.
+func (c *Coordinator) message(ctx context.Context, b *Batch) ([]byte, error) {
+	b.Protocol, b.Version, b.Run = Protocol, c.version, c.run
+	named := *b
+	var err error
+	if named.Setup, err = c.setup(ctx, b); err != nil {
+		return nil, err
+	}
+	named.Files, named.Match, named.Tune = nil, nil, nil
+	return json.Marshal(&named)
+}
+
+// setup is the digest of a batch's settings, put in the setups bucket
+// the first time they are seen.
+func (c *Coordinator) setup(ctx context.Context, b *Batch) (string, error) {
+	key := setupKey{b.Match, b.Tune}
+	c.setupMu.Lock()
+	defer c.setupMu.Unlock()
+	if d, ok := c.setups[key]; ok {
+		return d, nil
+	}
+	data, err := json.Marshal(b.settings())
+	if err != nil {
+		return "", err
+	}
+	if len(data) > MaxMessage {
+		return "", fmt.Errorf("the run's settings are %d bytes, over the limit of %d", len(data), MaxMessage)
+	}
+	d := digest(data)
+	if _, err := c.kv.Put(ctx, d, data); err != nil {
+		return "", fmt.Errorf("keeping the run's settings: %w", err)
+	}
+	c.setups[key] = d
+	return d, nil
 }
 
 // Forget drops the batches still out (a run that stops early), freeing

@@ -8,13 +8,13 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
-	"encoding/json"
 	"encoding/pem"
 	"fmt"
 	"math/big"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -52,7 +52,7 @@ func (l *lockedBuffer) String() string {
 }
 
 // serve starts an embedded server on loopback with a token.
-func serve(t *testing.T) *server.Server {
+func serve(t testing.TB) *server.Server {
 	t.Helper()
 	s, err := Serve(ServerConfig{Addr: "127.0.0.1:0", Store: t.TempDir(), Auth: Auth{Token: testToken}})
 	if err != nil {
@@ -62,7 +62,7 @@ func serve(t *testing.T) *server.Server {
 	return s
 }
 
-func connect(t *testing.T, s *server.Server, token string) *nats.Conn {
+func connect(t testing.TB, s *server.Server, token string) *nats.Conn {
 	t.Helper()
 	nc, err := Connect(ClientConfig{URL: s.ClientURL(), Name: "test", Auth: Auth{Token: token}})
 	if err != nil {
@@ -73,7 +73,7 @@ func connect(t *testing.T, s *server.Server, token string) *nats.Conn {
 }
 
 // startWorker runs an in-process worker until the test ends.
-func startWorker(t *testing.T, s *server.Server, cfg WorkerConfig) (*Worker, <-chan error) {
+func startWorker(t testing.TB, s *server.Server, cfg WorkerConfig) (*Worker, <-chan error) {
 	t.Helper()
 	w, err := NewWorker(connect(t, s, testToken), cfg)
 	if err != nil {
@@ -94,7 +94,7 @@ func startWorker(t *testing.T, s *server.Server, cfg WorkerConfig) (*Worker, <-c
 	return w, done
 }
 
-func coordinator(t *testing.T, s *server.Server, run string, log *lockedBuffer) *Coordinator {
+func coordinator(t testing.TB, s *server.Server, run string, log *lockedBuffer) *Coordinator {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -199,7 +199,7 @@ func playBatch(t testing.TB, b *Batch) *Result {
 func publishResult(t *testing.T, nc *nats.Conn, data []byte, r *Result, msgID string) {
 	t.Helper()
 	r.Protocol, r.Version, r.Worker, r.Digest = Protocol, "test", "by-hand", digest(data)
-	out, err := json.Marshal(r)
+	out, err := r.encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,13 +233,16 @@ func TestLateDuplicateCountedOnce(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	data, _ := json.Marshal(b) // Submit filled in the envelope
+	data, err := c.message(context.Background(), b) // the batch as it was sent
+	if err != nil {
+		t.Fatal(err)
+	}
 	res := playBatch(t, b)
 	nc := connect(t, s, testToken)
 	// A result whose game claims another winner is refused.
 	bad := *res
 	bad.Run, bad.ID = "dup", "g1"
-	bad.Games = append([]Game(nil), res.Games...)
+	bad.Games = slices.Clone(res.Games)
 	bad.Games[0].Winner = bad.Games[0].Winner.Opponent()
 	publishResult(t, nc, data, &bad, "bad")
 	waitFor(t, "the bad result", func() bool { return c.Status().Counts.Bad == 1 })
@@ -366,11 +369,12 @@ func TestMalformedRefusedAndCounted(t *testing.T) {
 	c := coordinator(t, s, "garbage", log)
 	nc := connect(t, s, testToken)
 	js, _ := jetstream.New(nc)
-	for i, data := range []string{"{", "[]", `{"protocol":1,"version":"test","run":"garbage","id":"x","jobs":[]}`, `{"protocol":1,"version":"test","run":"garbage","id":"x","match":{"players":["greedy","greedy"],"games":-4,"size":9}}`} {
-		if _, err := js.Publish(context.Background(), batchSubject("garbage"), []byte(data), jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
+	for i, data := range [][]byte{[]byte("{"), []byte("[]"), withProtocol(`{"protocol":1,"version":"test","run":"garbage","id":"x","jobs":[]}`),
+		withProtocol(`{"protocol":1,"version":"test","run":"garbage","id":"x","match":{"players":["greedy","greedy"],"games":-4,"size":9}}`)} {
+		if _, err := js.Publish(context.Background(), batchSubject("garbage"), data, jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := js.Publish(context.Background(), resultSubject("garbage"), []byte(data), jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
+		if _, err := js.Publish(context.Background(), resultSubject("garbage"), data, jetstream.WithMsgID(fmt.Sprint("junk", i))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -489,5 +493,71 @@ func TestNKey(t *testing.T) {
 	if nc, err := Connect(ClientConfig{URL: s.ClientURL(), Auth: Auth{NKeySeed: other}}); err == nil {
 		nc.Close()
 		t.Fatal("another key's holder connected")
+	}
+}
+
+// TestSettingsGoneRefused: a batch whose settings are no longer in the
+// bucket (its run finished) is refused, saying so, and not played; the
+// batch sent before the run finished was played from them.
+func TestSettingsGoneRefused(t *testing.T) {
+	s := serve(t)
+	w, _ := startWorker(t, s, WorkerConfig{Name: "w", Version: "test", Jobs: 1})
+	log := &lockedBuffer{}
+	c := coordinator(t, s, "gone", log)
+	task := MatchTask{Players: []string{"greedy", "seed002"}, Games: 4, Size: 9, Seed: 1}
+	played := make(chan struct{}, 2)
+	handle := func(*Result) error { played <- struct{}{}; return nil }
+	if err := c.Submit(context.Background(), &Batch{Match: &task, ID: "g1", Jobs: []arena.Job{{Number: 1, Moves: []int{40}}}}, handle); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-played:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the batch was not played from its settings:\n%s", log)
+	}
+	if err := c.Finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// The worker remembers the settings it read: a worker that has not
+	// must find them gone.
+	w2, _ := startWorker(t, s, WorkerConfig{Name: "w2", Version: "test", Jobs: 1})
+	w.mu.Lock()
+	clear(w.setups)
+	w.mu.Unlock()
+	if err := c.Submit(context.Background(), &Batch{Match: &task, ID: "g2", Jobs: []arena.Job{{Number: 2, Index: 1, Moves: []int{40}}}}, handle); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the refusal", func() bool { return w.Counts().Refused+w2.Counts().Refused > 0 })
+	if !strings.Contains(log.String(), "are gone") {
+		t.Errorf("the refusal does not say the settings are gone:\n%s", log)
+	}
+	select {
+	case <-played:
+		t.Fatal("a batch was played without its settings")
+	default:
+	}
+}
+
+// BenchmarkRoundTrip measures one batch's round trip through the queue,
+// one after another: the coordinator sends a batch of one 9×9 greedy
+// game, a worker (in this process, over loopback TCP) takes it, plays it
+// and sends its result, and the coordinator takes the result. Its time
+// is what a tuning iteration waits for besides its games.
+//
+//	go test ./sim/distrib -run '^$' -bench RoundTrip
+func BenchmarkRoundTrip(b *testing.B) {
+	s := serve(b)
+	startWorker(b, s, WorkerConfig{Name: "w", Version: "test", Jobs: 1})
+	c := coordinator(b, s, "rt", &lockedBuffer{})
+	task := MatchTask{Players: []string{"greedy", "greedy"}, Games: 2, Size: 9, Seed: 1}
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		// The same game each time, as a batch of its own.
+		done := make(chan struct{})
+		b := &Batch{Match: &task, ID: fmt.Sprint("g", i), Jobs: []arena.Job{{Number: 1, Moves: []int{40}}}}
+		if err := c.Submit(ctx, b, func(*Result) error { close(done); return nil }); err != nil {
+			panic(err)
+		}
+		<-done
 	}
 }

@@ -114,25 +114,19 @@ func (r *gamesRemote) Play(ctx context.Context, next func() (arena.Job, bool), d
 	}
 }
 
-// checkGames unpacks a batch's games and holds them to its jobs.
-func checkGames(jobs []arena.Job, packed []Game, size int, rule game.Rule) ([]arena.Game, error) {
-	if len(packed) != len(jobs) {
-		return nil, fmt.Errorf("%d games for %d jobs", len(packed), len(jobs))
+// checkGames holds a batch's games to its jobs.
+func checkGames(jobs []arena.Job, games []arena.Game, size int, rule game.Rule) ([]arena.Game, error) {
+	if len(games) != len(jobs) {
+		return nil, fmt.Errorf("%d games for %d jobs", len(games), len(jobs))
 	}
-	games := make([]arena.Game, len(packed))
-	b, err := game.NewBoard(size, rule)
+	c, err := arena.NewChecker(size, rule)
 	if err != nil {
 		return nil, err
 	}
 	for i := range jobs {
-		g, err := packed[i].unpack(size * size)
-		if err != nil {
+		if err := c.Check(jobs[i], &games[i]); err != nil {
 			return nil, err
 		}
-		if err := arena.CheckGameOn(b, jobs[i], &g); err != nil {
-			return nil, err
-		}
-		games[i] = g
 	}
 	return games, nil
 }

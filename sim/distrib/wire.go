@@ -20,7 +20,7 @@ import (
 // Protocol is the version of the messages below. Coordinators and
 // workers also compare their builds (Version): the games must be played
 // by the same code for a run over workers to be the run played here.
-const Protocol = 1
+const Protocol = 2
 
 // Bounds on what a message may hold, so a bad one is refused before it
 // costs anything.
@@ -46,13 +46,30 @@ type Batch struct {
 	ID       string `json:"id"`      // the batch's, unique within the run
 	// Files are the config files the players' specs name, by the name
 	// the specs use: a worker on another machine has not got them.
-	Files     map[string][]byte `json:"files,omitempty"`
-	Match     *MatchTask        `json:"match,omitempty"`
-	Tune      *tune.Setup       `json:"tune,omitempty"`
-	Iteration *tune.Plan        `json:"iteration,omitempty"`
-	TuneMatch *tune.MatchPlan   `json:"tune_match,omitempty"`
-	Jobs      []arena.Job       `json:"jobs,omitempty"` // Match's and TuneMatch's games
+	Files map[string][]byte `json:"files,omitempty"`
+	Match *MatchTask        `json:"match,omitempty"`
+	Tune  *tune.Setup       `json:"tune,omitempty"`
+	// Setup, when set, names Files, Match and Tune instead: the digest of
+	// their JSON (Settings), which the coordinator keeps in the setups
+	// bucket once for the run. A tuning run's settings are its whole
+	// config, some 16 kB: in every batch of a greedy tune they were most
+	// of what the server stored and the worker read.
+	Setup     string          `json:"setup,omitempty"`
+	Iteration *tune.Plan      `json:"iteration,omitempty"`
+	TuneMatch *tune.MatchPlan `json:"tune_match,omitempty"`
+	Jobs      []arena.Job     `json:"jobs,omitempty"` // Match's and TuneMatch's games
 }
+
+// Settings are what makes a run's players, as a batch names them by
+// its Setup.
+type Settings struct {
+	Files map[string][]byte `json:"files,omitempty"`
+	Match *MatchTask        `json:"match,omitempty"`
+	Tune  *tune.Setup       `json:"tune,omitempty"`
+}
+
+// settings are the batch's own.
+func (b *Batch) settings() Settings { return Settings{Files: b.Files, Match: b.Match, Tune: b.Tune} }
 
 // MatchTask is a sim match or tournament, as its games are decided.
 type MatchTask struct {
@@ -77,7 +94,7 @@ type Result struct {
 	// the stream answers only the very batch it was played for.
 	Digest   string         `json:"digest"`
 	Refused  string         `json:"refused,omitempty"`
-	Games    []Game         `json:"games,omitempty"`
+	Games    Games          `json:"-"` // after the envelope
 	Outcomes []tune.Outcome `json:"outcomes,omitempty"`
 	Seconds  float64        `json:"seconds"` // time spent playing
 }
@@ -132,6 +149,8 @@ func word(what, s string) error {
 // ParseBatch reads and checks a batch: its protocol and build (a
 // *VersionError when they are not ours), its sizes, and its players'
 // specs. Whether the games fit the run is checked as they are set up.
+// A batch that names its settings (Setup) is checked by SetUp, once
+// they are read.
 func ParseBatch(data []byte, version string) (*Batch, error) {
 	var b Batch
 	if err := decode(data, &b); err != nil {
@@ -140,10 +159,58 @@ func ParseBatch(data []byte, version string) (*Batch, error) {
 	if b.Protocol != Protocol || b.Version != version {
 		return &b, &VersionError{Theirs: fmt.Sprintf("%s (protocol %d)", b.Version, b.Protocol), Ours: fmt.Sprintf("%s (protocol %d)", version, Protocol), What: "coordinator"}
 	}
+	if b.Setup != "" {
+		if err := b.checkNamed(); err != nil {
+			return &b, fmt.Errorf("bad batch %s: %v", b.ID, err)
+		}
+		return &b, nil
+	}
 	if err := b.check(); err != nil {
 		return &b, fmt.Errorf("bad batch %s: %v", b.ID, err)
 	}
 	return &b, nil
+}
+
+// checkNamed checks a batch that names its settings, before they are
+// read: its IDs and the digest.
+func (b *Batch) checkNamed() error {
+	if err := word("run", b.Run); err != nil {
+		return err
+	}
+	if err := word("batch ID", b.ID); err != nil {
+		return err
+	}
+	if b.Files != nil || b.Match != nil || b.Tune != nil {
+		return errors.New("a batch names its settings or carries them, not both")
+	}
+	if len(b.Setup) != 64 || strings.Trim(b.Setup, "0123456789abcdef") != "" {
+		return fmt.Errorf("setup %.80q is not a sha256 in hex", b.Setup)
+	}
+	return nil
+}
+
+// ParseSettings reads the settings a batch names: data must be what its
+// Setup digests, strictly decoded.
+func ParseSettings(data []byte, setup string) (*Settings, error) {
+	if got := digest(data); got != setup {
+		return nil, fmt.Errorf("settings %.16s… are not the ones named, %.16s…", got, setup)
+	}
+	var st Settings
+	if err := decode(data, &st); err != nil {
+		return nil, fmt.Errorf("malformed settings: %v", err)
+	}
+	return &st, nil
+}
+
+// SetUp gives a batch that names its settings the settings read for it
+// (ParseSettings), and checks the whole as ParseBatch checks a batch
+// that carries them.
+func (b *Batch) SetUp(st *Settings) error {
+	b.Files, b.Match, b.Tune = st.Files, st.Match, st.Tune
+	if err := b.check(); err != nil {
+		return fmt.Errorf("bad batch %s: %v", b.ID, err)
+	}
+	return nil
 }
 
 func (b *Batch) check() error {
@@ -288,12 +355,27 @@ func (b *Batch) Games() int {
 	return len(b.Jobs)
 }
 
-// ParseResult reads and checks a result's envelope: protocol, build and
-// sizes. Whether its games answer the batch is checked against the batch
-// (the coordinator's own copy).
+// encode is the result as a worker sends it: its JSON envelope, and
+// after a newline its games, if any (see Games).
+func (r *Result) encode() ([]byte, error) {
+	out, err := json.Marshal(r)
+	if err != nil || len(r.Games) == 0 {
+		return out, err
+	}
+	out = append(out, '\n')
+	return appendGames(out, r.Games), nil
+}
+
+// ParseResult reads and checks a result: its envelope's protocol, build
+// and sizes, and its games' encoding. Whether its games answer the batch
+// is checked against the batch (the coordinator's own copy).
 func ParseResult(data []byte, version string) (*Result, error) {
 	var r Result
-	if err := decode(data, &r); err != nil {
+	if len(data) > MaxMessage {
+		return nil, fmt.Errorf("malformed result: %d bytes, over the limit of %d", len(data), MaxMessage)
+	}
+	envelope, games, hasGames := bytes.Cut(data, []byte{'\n'})
+	if err := decode(envelope, &r); err != nil {
 		return nil, fmt.Errorf("malformed result: %v", err)
 	}
 	if r.Protocol != Protocol || r.Version != version {
@@ -303,6 +385,16 @@ func ParseResult(data []byte, version string) (*Result, error) {
 		if err := word(w.what, w.s); err != nil {
 			return &r, fmt.Errorf("bad result: %v", err)
 		}
+	}
+	if hasGames {
+		gs, err := decodeGames(games)
+		if err != nil {
+			return &r, fmt.Errorf("bad result %s: %v", r.ID, err)
+		}
+		if len(gs) == 0 {
+			return &r, fmt.Errorf("bad result %s: an empty list of games", r.ID)
+		}
+		r.Games = gs
 	}
 	switch {
 	case len(r.Games) > MaxBatchGames || len(r.Outcomes) > MaxBatchGames:

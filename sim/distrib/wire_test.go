@@ -1,9 +1,14 @@
 package distrib
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +58,9 @@ func TestParseBatchRefuses(t *testing.T) {
 		{"games", func(b *Batch) { b.Match.Games = -1 }, "-1 games"},
 		{"limits", func(b *Batch) { b.Match.Limits.Turn = 1 << 62 }, "time limit turn"},
 		{"tune without plan", func(b *Batch) { b.Tune = &tune.Setup{} }, "tune settings"},
+		{"named and carried", func(b *Batch) { b.Setup = strings.Repeat("ab", 32) }, "not both"},
+		{"named", func(b *Batch) { b.Setup, b.Match = strings.Repeat("ab", 32), nil }, ""},
+		{"named not by a digest", func(b *Batch) { b.Setup, b.Match = "../x", nil }, "not a sha256"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			b := goodBatch()
@@ -71,6 +79,57 @@ func TestParseBatchRefuses(t *testing.T) {
 			t.Errorf("%.20q: accepted", junk)
 		}
 	}
+}
+
+// TestSettingsNamed: a batch that names its settings is checked with
+// them as one that carries them; settings that are not the ones named
+// are refused.
+func TestSettingsNamed(t *testing.T) {
+	b := goodBatch()
+	data := marshal(t, b.settings())
+	named := *b
+	named.Setup, named.Files, named.Match, named.Tune = digest(data), nil, nil, nil
+	got, err := ParseBatch(marshal(t, &named), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ParseSettings(data, got.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := got.SetUp(st); err != nil || !reflect.DeepEqual(got.Match, b.Match) {
+		t.Fatalf("set up as %+v: %v", got.Match, err)
+	}
+	if _, err := ParseSettings(append(slices.Clone(data), ' '), got.Setup); err == nil || !strings.Contains(err.Error(), "not the ones named") {
+		t.Fatalf("other settings: %v", err)
+	}
+	bad := b.settings()
+	bad.Match = &MatchTask{Players: []string{"greedy", "nobody"}, Games: 4, Size: 9}
+	data = marshal(t, bad)
+	if st, err = ParseSettings(data, digest(data)); err != nil {
+		t.Fatal(err)
+	}
+	if err := got.SetUp(st); err == nil || !strings.Contains(err.Error(), "unknown player") {
+		t.Fatalf("settings naming an unknown player: %v", err)
+	}
+}
+
+// FuzzParseSettings: no settings make the parser, or a named batch set
+// up with them, panic; what is set up is within the bounds.
+func FuzzParseSettings(f *testing.F) {
+	f.Add(marshal(f, goodBatch().settings()))
+	f.Add([]byte(`{"tune":{"name":"t","config":"W2dhbWVdCg==","ai":"greedy","against":["self"]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := ParseSettings(data, digest(data))
+		if err != nil {
+			return
+		}
+		b := goodBatch()
+		b.Match = nil
+		if b.SetUp(st) == nil && (b.Games() < 1 || b.Games() > MaxBatchGames || len(b.Files) > maxFiles) {
+			t.Fatalf("%d games and %d files passed", b.Games(), len(b.Files))
+		}
+	})
 }
 
 // TestWorkerRefusesGamesNotOfTheRun: a batch that parses but whose jobs
@@ -122,10 +181,8 @@ func TestCheckGameRefusesTampering(t *testing.T) {
 		{"times missing", func(g *arena.Game) { g.Times = g.Times[:1] }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := res.Games[0].unpack(81)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := res.Games[0]
+			g.Moves, g.Times = slices.Clone(g.Moves), slices.Clone(g.Times)
 			if err := arena.CheckGame(b.Jobs[0], &g, 9, game.Freestyle); err != nil {
 				t.Fatalf("the game as played is refused: %v", err)
 			}
@@ -146,7 +203,7 @@ func FuzzParseBatch(f *testing.F) {
 		Tune:      &tune.Setup{Name: "t", Config: []byte("[game]\nsize = 9\n"), AI: "greedy", Against: []string{"self"}, Stones: 3},
 		Iteration: &tune.Plan{K: 1, Plus: make([]float64, 15), Minus: make([]float64, 15), Games: []tune.PlanGame{{Moves: []int{40}, Who: [2]int{0, 1}}}}}
 	f.Add(marshal(f, tb))
-	f.Add([]byte(`{"protocol":1,"version":"test","run":"r","id":"i","match":{"players":["greedy","greedy"],"games":2,"size":5},"jobs":[{"number":1,"moves":[]}]}`))
+	f.Add(withProtocol(`{"protocol":1,"version":"test","run":"r","id":"i","match":{"players":["greedy","greedy"],"games":2,"size":5},"jobs":[{"number":1,"moves":[]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b, err := ParseBatch(data, "test")
 		if err != nil {
@@ -169,21 +226,77 @@ func FuzzParseBatch(f *testing.F) {
 	})
 }
 
-// TestPackedGameRoundTrip: a game packed for a result unpacks to the
-// game (times to the microsecond), and malformed packing is refused.
-func TestPackedGameRoundTrip(t *testing.T) {
+// TestGamesRoundTrip: a result's games read back as they were played
+// (times to the microsecond), and a malformed encoding is refused: each
+// planted fault alone, the rest of the games well formed.
+func TestGamesRoundTrip(t *testing.T) {
 	res := playBatch(t, goodBatch())
-	g, err := res.Games[1].unpack(81)
+	res.Games[1].Detail, res.Games[1].Log = "why", []string{"black: hello", ""}
+	back, err := decodeGames(appendGames(nil, res.Games))
 	if err != nil {
 		t.Fatal(err)
 	}
-	again := packGame(g)
-	if string(again.Moves) != string(res.Games[1].Moves) || string(again.Times) != string(res.Games[1].Times) {
-		t.Fatal("packing is not the inverse of unpacking")
+	for i, g := range res.Games {
+		for k := range g.Times {
+			g.Times[k] = g.Times[k].Truncate(time.Microsecond)
+		}
+		g.Black, g.White = "", ""
+		if !reflect.DeepEqual(g, back[i]) {
+			t.Fatalf("game %d: %+v read back as %+v", i, g, back[i])
+		}
 	}
-	for _, bad := range []Game{{Moves: []byte{0x80}}, {Moves: []byte{81}}, {Moves: []byte{1}, Times: []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}}, {}} {
-		if _, err := bad.unpack(81); err == nil {
-			t.Errorf("%+v: accepted", bad)
+	// A varint for each field of one game, then the faults.
+	game := func(moves ...uint64) []byte {
+		var b []byte
+		for range 6 {
+			b = binary.AppendVarint(b, 0)
+		}
+		b = binary.AppendUvarint(b, uint64(len(moves)))
+		for _, m := range moves {
+			b = binary.AppendUvarint(b, m)
+		}
+		b = binary.AppendUvarint(b, uint64(len(moves)))
+		for range moves {
+			b = append(b, 0)
+		}
+		return append(b, 0, 0, 0, 0, 0)
+	}
+	good := append([]byte{1}, game(40)...)
+	for _, tt := range []struct {
+		name string
+		raw  []byte
+		want string
+	}{
+		{"good", good, ""},
+		{"nothing", nil, "malformed game count"},
+		{"no games", []byte{0}, ""},
+		{"more games than bytes", []byte{200, 1}, "game count"},
+		{"a move off every board", append([]byte{1}, game(maxCells)...), "move 625, over 624"},
+		{"a varint not minimal", append([]byte{1}, append([]byte{0x80, 0}, game(40)[1:]...)...), "malformed game field"},
+		{"cut short", good[:len(good)-1], "malformed"},
+		{"trailing bytes", append(slices.Clone(good), 0), "1 bytes after the last game"},
+		{"a huge log", append(append([]byte{1}, game(40)[:len(game(40))-1]...), 0xff, 0x7f), "log line count"},
+		{"a detail longer than the rest", append(append([]byte{1}, game(40)[:len(game(40))-2]...), 100, 0), "detail cut short"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := decodeGames(tt.raw)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatal(err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("got %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+	// The same through ParseResult: the games after the envelope.
+	res.Protocol, res.Version, res.Run, res.ID, res.Worker, res.Digest = Protocol, "test", "r1", "g1", "w", "abc"
+	data := encode(t, res)
+	if r, err := ParseResult(data, "test"); err != nil || len(r.Games) != len(res.Games) {
+		t.Fatalf("a good result: %v", err)
+	}
+	for _, bad := range [][]byte{append(slices.Clone(data), 0), data[:len(data)-1], append(data[:bytes.IndexByte(data, '\n')+1:len(data)], 0)} {
+		if _, err := ParseResult(bad, "test"); err == nil || !strings.Contains(err.Error(), "bad result g1") {
+			t.Errorf("%q: got %v, want a bad result", bad[bytes.IndexByte(bad, '\n'):], err)
 		}
 	}
 }
@@ -194,9 +307,10 @@ func FuzzParseResult(f *testing.F) {
 	b := goodBatch()
 	res := playBatch(f, b)
 	res.Protocol, res.Version, res.Run, res.ID, res.Worker, res.Digest = Protocol, "test", "r1", "g1", "w", "abc"
-	f.Add(marshal(f, res))
-	f.Add(marshal(f, &Result{Protocol: Protocol, Version: "test", Run: "r", ID: "i", Worker: "w", Digest: "d", Outcomes: []tune.Outcome{{Winner: 9, Moves: -1}}}))
-	f.Add([]byte(`{"protocol":1,"version":"test","run":"r","id":"g1","worker":"w","digest":"d","refused":"no"}`))
+	f.Add(encode(f, res))
+	f.Add(encode(f, &Result{Protocol: Protocol, Version: "test", Run: "r", ID: "i", Worker: "w", Digest: "d", Outcomes: []tune.Outcome{{Winner: 9, Moves: -1}}}))
+	f.Add(withProtocol(`{"protocol":1,"version":"test","run":"r","id":"g1","worker":"w","digest":"d","refused":"no"}`))
+	f.Add(append(withProtocol(`{"protocol":1,"version":"test","run":"r","id":"g1","worker":"w","digest":"d"}`+"\n"), 1, 2, 0, 0, 0, 0, 2, 1, 40, 1, 0, 0, 0, 0, 0, 0))
 	g := &tune.Games{Size: 9}
 	plan := &tune.Plan{Games: []tune.PlanGame{{Moves: []int{40}}}}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -209,4 +323,20 @@ func FuzzParseResult(f *testing.F) {
 		}
 		g.CheckOutcomes(plan, r.Outcomes)
 	})
+}
+
+// encode is a result as a worker sends it.
+func encode(t testing.TB, r *Result) []byte {
+	t.Helper()
+	data, err := r.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// withProtocol is a message written out by hand, as this build's
+// protocol: its "protocol":1 made Protocol.
+func withProtocol(s string) []byte {
+	return []byte(strings.Replace(s, `"protocol":1,`, fmt.Sprintf(`"protocol":%d,`, Protocol), 1))
 }

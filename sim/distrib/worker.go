@@ -49,9 +49,13 @@ type Worker struct {
 	js     jetstream.JetStream
 	files  string // a private folder for the config files batches ship
 	counts struct{ batches, games, refused, handedBack atomic.Int64 }
+	// lastPlay is how long the last batch took to play, in nanoseconds.
+	lastPlay atomic.Int64
+	answers  sync.WaitGroup // results being sent
 
 	mu      sync.Mutex
-	players map[string]any // prepared *arena.Worker or *tune.Games by the digest of what makes them
+	players map[string]any       // prepared *arena.Worker or *tune.Games by the digest of what makes them
+	setups  map[string]*Settings // the settings batches named, by digest
 	said    map[string]bool
 	fatal   error
 }
@@ -76,7 +80,7 @@ func NewWorker(nc *nats.Conn, cfg WorkerConfig) (*Worker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Worker{cfg: cfg, nc: nc, js: js, players: map[string]any{}, said: map[string]bool{}}, nil
+	return &Worker{cfg: cfg, nc: nc, js: js, players: map[string]any{}, setups: map[string]*Settings{}, said: map[string]bool{}}, nil
 }
 
 // Run plays batches until ctx ends (a batch being played is then handed
@@ -120,38 +124,115 @@ func (w *Worker) Run(ctx context.Context) error {
 	info := cons.CachedInfo()
 	beat := max(info.Config.AckWait/3, 100*time.Millisecond)
 
+	// One goroutine fetches, the jobs play. While batches are short
+	// (under shortBatch), the worker holds one more batch than it plays,
+	// fetched while the others play: a fetch's round trip is then not
+	// between a batch and the next. Longer batches are fetched only for
+	// a free job, so that none waits behind another at a run's end while
+	// another worker is idle.
+	queue := make(chan *held, w.cfg.Jobs+1)
+	released := make(chan struct{}, w.cfg.Jobs+1)
 	var wg sync.WaitGroup
 	for range w.cfg.Jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for ctx.Err() == nil {
-				if err := w.closed(); err != nil {
+			for h := range queue {
+				if ctx.Err() != nil {
+					// Fetched, not begun: handed back at once.
+					h.m.Nak()
+				} else if err := w.handle(ctx, h.m); err != nil {
 					w.fail(err)
 					stop()
-					return
 				}
-				fctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-				batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
-				if err != nil {
-					cancel()
-					if ctx.Err() == nil {
-						time.Sleep(200 * time.Millisecond)
-					}
-					continue
-				}
-				for m := range batch.Messages() {
-					if err := w.handle(ctx, m, beat); err != nil {
-						w.fail(err)
-						stop()
-					}
-				}
-				cancel()
+				h.stop()
+				released <- struct{}{}
 			}
 		}()
 	}
+	w.fetch(ctx, cons, queue, released, beat)
+	close(queue)
 	wg.Wait()
+	// Results still on their way to the server, and the batches'
+	// acknowledgements after them.
+	w.answers.Wait()
 	return w.fatal
+}
+
+// shortBatch is how short the last batch played must have been for a
+// worker to fetch a batch ahead.
+const shortBatch = 100 * time.Millisecond
+
+// held is a batch fetched and not yet handled, kept alive by signs of
+// life (so it is not given to another worker) until stop.
+type held struct {
+	m    jetstream.Msg
+	stop context.CancelFunc
+}
+
+// fetch fetches batches into queue until ctx ends or the connection
+// closes for good, holding at most Jobs batches (Jobs+1 while they are
+// short); released says one was handled.
+func (w *Worker) fetch(ctx context.Context, cons jetstream.Consumer, queue chan<- *held, released <-chan struct{}, beat time.Duration) {
+	holding := 0
+	for ctx.Err() == nil {
+		if err := w.closed(); err != nil {
+			w.fail(err)
+			return
+		}
+		limit := w.cfg.Jobs
+		if time.Duration(w.lastPlay.Load()) < shortBatch {
+			limit++
+		}
+		for done := false; !done; {
+			select {
+			case <-released:
+				holding--
+			default:
+				done = true
+			}
+		}
+		if holding >= limit {
+			select {
+			case <-released:
+				holding--
+			case <-ctx.Done():
+				return
+			}
+			continue
+		}
+		fctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
+		if err != nil {
+			cancel()
+			if ctx.Err() == nil {
+				time.Sleep(200 * time.Millisecond)
+			}
+			continue
+		}
+		for m := range batch.Messages() {
+			holding++
+			bctx, stop := context.WithCancel(context.Background())
+			go keepAlive(bctx, m, beat)
+			queue <- &held{m: m, stop: stop}
+		}
+		cancel()
+	}
+}
+
+// keepAlive tells the server, every beat until ctx ends, that the batch
+// in m is being played.
+func keepAlive(ctx context.Context, m jetstream.Msg, beat time.Duration) {
+	t := time.NewTicker(beat)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			m.InProgress()
+		}
+	}
 }
 
 // fail records the error that ends the worker.
@@ -197,7 +278,7 @@ func (w *Worker) sayHello(ctx context.Context) {
 // handle plays one batch and publishes its result, or refuses it, or
 // hands it back when ctx ends. Only a coordinator of another build is
 // an error: this worker cannot serve it.
-func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration) error {
+func (w *Worker) handle(ctx context.Context, m jetstream.Msg) error {
 	b, err := ParseBatch(m.Data(), w.cfg.Version)
 	var ve *VersionError
 	switch {
@@ -211,33 +292,39 @@ func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration
 		w.refuse(b, m, err.Error())
 		return nil
 	}
+	if b.Setup != "" {
+		st, err := w.settings(ctx, b.Setup)
+		if err == nil {
+			err = b.SetUp(st)
+		}
+		var unreachable *settingsUnreachable
+		switch {
+		case ctx.Err() != nil:
+			m.Nak()
+			w.counts.handedBack.Add(1)
+			return nil
+		case errors.As(err, &unreachable):
+			// Handed back, for later or for a worker that can read them.
+			m.NakWithDelay(time.Second)
+			w.refuse(b, m, err.Error())
+			return nil
+		case err != nil:
+			m.Term()
+			w.refuse(b, m, err.Error())
+			return nil
+		}
+	}
 	if engines := b.Engines(); len(engines) > 0 && !w.cfg.AllowEngines {
 		// Handed back, for a worker that allows engines.
 		m.NakWithDelay(2 * time.Second)
 		w.refuse(b, m, fmt.Sprintf("it runs the engine %q, and this worker was not started with --allow-engines", engines[0]))
 		return nil
 	}
-	playCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		// Signs of life, so the batch is not given to another worker
-		// while this one plays it.
-		t := time.NewTicker(beat)
-		defer t.Stop()
-		for {
-			select {
-			case <-playCtx.Done():
-				return
-			case <-t.C:
-				m.InProgress()
-			}
-		}
-	}()
 	if w.cfg.Hold != nil {
 		w.cfg.Hold(b.ID)
 	}
 	start := time.Now()
-	res, err := w.play(playCtx, b)
+	res, err := w.play(ctx, b)
 	if ctx.Err() != nil {
 		m.Nak()
 		w.counts.handedBack.Add(1)
@@ -249,17 +336,51 @@ func (w *Worker) handle(ctx context.Context, m jetstream.Msg, beat time.Duration
 		w.refuse(b, m, err.Error())
 		return nil
 	}
-	cancel()
-	res.Seconds = time.Since(start).Seconds()
-	w.answer(b, m, res)
-	// Acknowledged without waiting: a lost acknowledgement only has the
-	// batch played again, and its second result is ignored.
-	if err := m.Ack(); err != nil && ctx.Err() == nil {
-		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: acknowledging batch %s: %v\n", b.ID, err)
-	}
+	took := time.Since(start)
+	w.lastPlay.Store(int64(took))
+	res.Seconds = took.Seconds()
+	w.answerThenAck(b, m, res)
 	w.counts.batches.Add(1)
 	w.counts.games.Add(int64(b.Games()))
 	return nil
+}
+
+// settingsUnreachable is settings the worker could not read from the
+// bucket (the server away): the batch may be played later.
+type settingsUnreachable struct{ err error }
+
+func (e *settingsUnreachable) Error() string { return "reading the run's settings: " + e.err.Error() }
+
+// settings returns the settings a batch names, read from the setups
+// bucket once per run.
+func (w *Worker) settings(ctx context.Context, setup string) (*Settings, error) {
+	w.mu.Lock()
+	st := w.setups[setup]
+	w.mu.Unlock()
+	if st != nil {
+		return st, nil
+	}
+	kv, err := w.js.KeyValue(ctx, setupBucket)
+	if err != nil {
+		return nil, &settingsUnreachable{err}
+	}
+	e, err := kv.Get(ctx, setup)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		return nil, fmt.Errorf("the run's settings %.16s… are gone (its coordinator finished)", setup)
+	case err != nil:
+		return nil, &settingsUnreachable{err}
+	}
+	if st, err = ParseSettings(e.Value(), setup); err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	if len(w.setups) >= maxPrepared {
+		clear(w.setups)
+	}
+	w.setups[setup] = st
+	w.mu.Unlock()
+	return st, nil
 }
 
 // refuse counts a refused batch, says why (once per reason) and tells
@@ -282,23 +403,62 @@ func (w *Worker) refuse(b *Batch, m jetstream.Msg, why string) {
 	w.answer(b, m, &Result{Refused: why})
 }
 
-// answer publishes a result for b, which came in m.
+// answer publishes a result for b, which came in m, and waits for the
+// server to store it.
 func (w *Worker) answer(b *Batch, m jetstream.Msg, r *Result) {
-	r.Protocol, r.Version, r.Run, r.ID, r.Worker, r.Digest = Protocol, w.cfg.Version, b.Run, b.ID, w.cfg.Name, digest(m.Data())
-	out, err := json.Marshal(r)
+	out, opts, err := w.result(b, m, r)
 	if err != nil {
 		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: internal error: %v\n", err)
 		return
 	}
-	opts := []jetstream.PublishOpt{}
+	if _, err := w.js.Publish(context.Background(), resultSubject(b.Run), out, opts...); err != nil {
+		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: sending the result of batch %s: %v\n", b.ID, err)
+	}
+}
+
+// answerThenAck publishes the result of b, which came in m, without
+// waiting, and acknowledges the batch once the server has stored the
+// result (a batch is never acknowledged with its result lost; one whose
+// result could not be stored is handed back). The worker meanwhile
+// plays its next batch. A lost acknowledgement only has the batch
+// played again, and its second result is ignored.
+func (w *Worker) answerThenAck(b *Batch, m jetstream.Msg, r *Result) {
+	out, opts, err := w.result(b, m, r)
+	if err == nil {
+		var f jetstream.PubAckFuture
+		if f, err = w.js.PublishAsync(resultSubject(b.Run), out, opts...); err == nil {
+			w.answers.Add(1)
+			go func() {
+				defer w.answers.Done()
+				select {
+				case <-f.Ok():
+					m.Ack()
+				case err := <-f.Err():
+					fmt.Fprintf(w.cfg.Log, "mcgomoku worker: sending the result of batch %s: %v\n", b.ID, err)
+					m.Nak()
+				}
+			}()
+			return
+		}
+	}
+	fmt.Fprintf(w.cfg.Log, "mcgomoku worker: sending the result of batch %s: %v\n", b.ID, err)
+	m.Nak()
+}
+
+// result is the message of a result for b, which came in m.
+func (w *Worker) result(b *Batch, m jetstream.Msg, r *Result) ([]byte, []jetstream.PublishOpt, error) {
+	r.Protocol, r.Version, r.Run, r.ID, r.Worker, r.Digest = Protocol, w.cfg.Version, b.Run, b.ID, w.cfg.Name, digest(m.Data())
+	out, err := r.encode()
+	if err != nil {
+		return nil, nil, err
+	}
+	var opts []jetstream.PublishOpt
 	if md, err := m.Metadata(); err == nil && r.Refused == "" {
 		// A message played twice (handed on after a stall) has its
 		// result stored once.
 		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s.%s.%d", b.Run, b.ID, md.Sequence.Stream)))
 	}
-	if _, err := w.js.Publish(context.Background(), resultSubject(b.Run), out, opts...); err != nil {
-		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: sending the result of batch %s: %v\n", b.ID, err)
-	}
+	return out, opts, nil
 }
 
 // play plays a batch's games.
@@ -313,7 +473,7 @@ func (w *Worker) play(ctx context.Context, b *Batch) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Games: packGames(games)}, nil
+		return &Result{Games: games}, nil
 	case *tune.Games:
 		if b.Iteration != nil {
 			outs, err := p.Play(ctx, b.Iteration)
@@ -330,17 +490,9 @@ func (w *Worker) play(ctx context.Context, b *Batch) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Games: packGames(games)}, nil
+		return &Result{Games: games}, nil
 	}
 	return nil, errors.New("internal error: nothing to play")
-}
-
-func packGames(games []arena.Game) []Game {
-	out := make([]Game, len(games))
-	for i, g := range games {
-		out[i] = packGame(g)
-	}
-	return out
 }
 
 // maxPrepared bounds the prepared players a worker keeps.
@@ -350,13 +502,11 @@ const maxPrepared = 16
 // (a config read, a model built): a match's arena.Worker, or a tuning
 // run's Games.
 func (w *Worker) prepare(b *Batch) (any, error) {
-	key := struct {
-		Match *MatchTask
-		Tune  *tune.Setup
-		Files map[string][]byte
-	}{b.Match, b.Tune, b.Files}
-	data, _ := json.Marshal(key)
-	k := digest(data)
+	k := b.Setup
+	if k == "" {
+		data, _ := json.Marshal(b.settings())
+		k = digest(data)
+	}
 	w.mu.Lock()
 	p := w.players[k]
 	w.mu.Unlock()
