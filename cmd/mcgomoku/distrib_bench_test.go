@@ -44,13 +44,17 @@ func BenchmarkOverWorkers(b *testing.B) {
 		name  string
 		args  func(i int) []string // the run, i a number of its own (tune's files)
 		games int
-		batch int
+		batch int // --batch-games, 0: the command's default
 	}{
-		{"sim-greedy", sim("greedy", 10000), 10000, 200},
+		// sim's default batches (1,000 greedy games); 100,000 games, a
+		// few seconds, so that the run's start is a small part of it.
+		{"sim-greedy", sim("greedy", 100000), 100000, 0},
 		{"sim-greedy-batch1", sim("greedy", 1000), 1000, 1},
 		{"sim-lookahead-normal", sim("lookahead:level=normal", 100), 100, 5},
 		{"tune-greedy", tuneGreedy(dir, 40000), 40000, 16},
 		{"tune-greedy-start", tuneGreedy(dir, 16), 16, 16},
+		// The tune the issue is for: the lookahead's values where it plays.
+		{"tune-lookahead-normal", tuneAI(dir, 80, "--ai", "lookahead", "--level", "normal"), 80, 16},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var local, over, localCPU, overCPU time.Duration
@@ -64,7 +68,10 @@ func BenchmarkOverWorkers(b *testing.B) {
 					runs++
 					args := bc.args(runs)
 					if remote {
-						args = append(args, "--server", url, "--batch-games", fmt.Sprint(bc.batch))
+						args = append(args, "--server", url)
+						if bc.batch > 0 {
+							args = append(args, "--batch-games", fmt.Sprint(bc.batch))
+						}
 					} else {
 						args = append(args, "--jobs", "2")
 					}
@@ -118,9 +125,12 @@ func BenchmarkOverWorkers(b *testing.B) {
 
 // tuneGreedy is a benchmark's greedy tuning run of games games, without
 // strength checks or the verification: its iterations alone.
-func tuneGreedy(dir string, games int) func(int) []string {
+func tuneGreedy(dir string, games int) func(int) []string { return tuneAI(dir, games) }
+
+// tuneAI is a benchmark's tune run of games, with more flags.
+func tuneAI(dir string, games int, flags ...string) func(int) []string {
 	return func(i int) []string {
-		return []string{"tune", "--games", fmt.Sprint(games), "--check", "0", "--verify", "0", "--out", filepath.Join(dir, fmt.Sprintf("t%d.toml", i))}
+		return append([]string{"tune", "--games", fmt.Sprint(games), "--check", "0", "--verify", "0", "--out", filepath.Join(dir, fmt.Sprintf("t%d.toml", i))}, flags...)
 	}
 }
 

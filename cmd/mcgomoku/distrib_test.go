@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
 
 // The distributed tests run on loopback only: an embedded server on
@@ -239,5 +241,72 @@ func TestWorkerCPUProfile(t *testing.T) {
 	}
 	if !strings.Contains(w.stderr.String(), "20 games") {
 		t.Errorf("the worker did not play the match: %s", w.stderr.String())
+	}
+}
+
+// TestSimBatchGamesDefault: a match of greedy players only goes out in
+// batches of simBatchGreedy games, any other in simBatch; the default is
+// the command line's alone (a restarted coordinator makes the same
+// batches), and --batch-games overrides it.
+func TestSimBatchGamesDefault(t *testing.T) {
+	for _, tc := range []struct {
+		players []string
+		planned int
+		want    int
+	}{
+		{[]string{"greedy", "greedy"}, 100000, simBatchGreedy},
+		{[]string{"greedy:examples/tuned.toml", "greedy"}, 100000, simBatchGreedy},
+		{[]string{"greedy", "greedy", "greedy:a.toml"}, 6 * 20000, simBatchGreedy},
+		{[]string{"greedy", "seed002"}, 100000, simBatch},
+		{[]string{"lookahead:level=quick", "greedy"}, 100000, simBatch},
+		{[]string{"greedyish", "greedy"}, 100000, simBatch},
+		{[]string{"pbrain:/bin/greedy", "greedy"}, 100000, simBatch},
+		// A short run is spread over simSpread batches, or one a game.
+		{[]string{"greedy", "greedy"}, 10000, 313},
+		{[]string{"lookahead:level=normal", "greedy"}, 100, 4},
+		{[]string{"lookahead:level=normal", "greedy"}, 1000, 32},
+		{[]string{"lookahead:level=normal", "greedy"}, 2, 1},
+		{[]string{"lookahead:level=normal", "greedy"}, 1, 1},
+	} {
+		if got := simBatchGames(tc.players, tc.planned); got != tc.want {
+			t.Errorf("%q, %d games: %d games a batch, want %d", tc.players, tc.planned, got, tc.want)
+		}
+	}
+}
+
+// TestSimGreedyBatchesByDefault: through the command, a greedy match over
+// a worker goes out in batches of simBatchGreedy games.
+func TestSimGreedyBatchesByDefault(t *testing.T) {
+	dir := t.TempDir()
+	addr := freeAddr(t)
+	t.Setenv(tokenEnv, distToken)
+	start(t, dir, mainArg, "worker", "--server", "nats://"+addr, "--jobs", "1", "--name", "w")
+	var stdout, stderr bytes.Buffer
+	args := []string{"sim", "greedy", "greedy", "--games", "40000", "--size", "9", "--serve", addr, "--state", filepath.Join(dir, "nats")}
+	if code := run(args, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if want := "worker w: 40000 games in 40 batches"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("want %q in:\n%s", want, stderr.String())
+	}
+}
+
+// TestGreedyOnlyTune: only a tune whose every game is greedy against
+// greedy is told it runs faster on one machine.
+func TestGreedyOnlyTune(t *testing.T) {
+	for _, tc := range []struct {
+		ai      string
+		against []string
+		want    bool
+	}{
+		{"greedy", []string{"self"}, true},
+		{"greedy", []string{"start", "greedy:examples/tuned.toml"}, true},
+		{"greedy", []string{"self", "seed004"}, false},
+		{"greedy", []string{"search:nodes=2000,threads=1"}, false},
+		{"lookahead", []string{"self"}, false},
+	} {
+		if got := greedyOnly(tune.Setup{AI: tc.ai, Against: tc.against}); got != tc.want {
+			t.Errorf("%s against %q: %v, want %v", tc.ai, tc.against, got, tc.want)
+		}
 	}
 }

@@ -355,7 +355,24 @@ func (o *tuneOptions) coordinate(ctx context.Context, e *env, setup tune.Setup, 
 		return nil, err
 	}
 	g.Remote = co.c.Tune(setup, files, g, o.dist.perBatch)
+	if greedyOnly(setup) {
+		fmt.Fprintln(e.stderr, "note: greedy games last about 0.1 ms, an SPSA iteration's batch costs some 0.6 ms in messages, and an iteration waits for those before it: this tune runs faster on one machine (docs/distributed.md)")
+	}
 	return co, nil
+}
+
+// greedyOnly says whether every game of a tune is greedy against greedy,
+// whose iterations are shorter than a batch's round trip.
+func greedyOnly(setup tune.Setup) bool {
+	if setup.AI != "greedy" {
+		return false
+	}
+	for _, a := range setup.Against {
+		if name, _, _ := strings.Cut(a, ":"); a != "self" && a != "start" && name != "greedy" {
+			return false
+		}
+	}
+	return true
 }
 
 // splitSpecs splits --against values at commas, except the commas inside
