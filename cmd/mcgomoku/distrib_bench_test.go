@@ -50,7 +50,7 @@ func BenchmarkOverWorkers(b *testing.B) {
 		// few seconds, so that the run's start is a small part of it.
 		{"sim-greedy", sim("greedy", 100000), 100000, 0},
 		{"sim-greedy-batch1", sim("greedy", 1000), 1000, 1},
-		{"sim-lookahead-normal", sim("lookahead:level=normal", 100), 100, 5},
+		{"sim-lookahead-normal", sim("lookahead:level=normal", 200), 200, 0},
 		{"tune-greedy", tuneGreedy(dir, 40000), 40000, 16},
 		{"tune-greedy-start", tuneGreedy(dir, 16), 16, 16},
 		// The tune the issue is for: the lookahead's values where it plays.
