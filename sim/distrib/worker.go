@@ -374,12 +374,7 @@ func (w *Worker) settings(ctx context.Context, setup string) (*Settings, error) 
 	if st, err = ParseSettings(e.Value(), setup); err != nil {
 		return nil, err
 	}
-	w.mu.Lock()
-	if len(w.setups) >= maxPrepared {
-		clear(w.setups)
-	}
-	w.setups[setup] = st
-	w.mu.Unlock()
+	keepPrepared(&w.mu, w.setups, setup, st)
 	return st, nil
 }
 
@@ -558,13 +553,20 @@ func (w *Worker) prepare(b *Batch) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.mu.Lock()
-	if len(w.players) >= maxPrepared {
-		clear(w.players)
-	}
-	w.players[k] = p
-	w.mu.Unlock()
+	keepPrepared(&w.mu, w.players, k, p)
 	return p, nil
+}
+
+// keepPrepared keeps v under k in m, a worker's cache of what it read or
+// made once per run, emptied when it holds maxPrepared runs' worth (a
+// worker serves one run after another).
+func keepPrepared[K comparable, V any](mu *sync.Mutex, m map[K]V, k K, v V) {
+	mu.Lock()
+	defer mu.Unlock()
+	if len(m) >= maxPrepared {
+		clear(m)
+	}
+	m[k] = v
 }
 
 // localFiles writes shipped config files into the worker's folder, each
