@@ -39,6 +39,7 @@ var allowedImports = map[string][]string{
 	"internal/atomicfile":                 nil,
 	"internal/fakebrain":                  nil,
 	"internal/goldenfile":                 nil,
+	"internal/syncbuf":                    nil,
 	"sim/game":                            nil,
 	"sim/eval":                            {"sim/game"},
 	"sim/config":                          {"examples", "internal/suggest", "sim/eval", "sim/game"},

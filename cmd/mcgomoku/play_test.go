@@ -1,16 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcgomoku/mcgomoku/internal/syncbuf"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
@@ -76,23 +75,8 @@ func TestPlayWinningLine(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe to read while run writes to it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+// lockedBuffer is a log several goroutines write and a test reads.
+type lockedBuffer = syncbuf.Buffer
 
 // TestPlayInterrupted: Ctrl-C while the game waits for a move saves the
 // game so far and exits 130.

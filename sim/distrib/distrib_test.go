@@ -16,7 +16,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -27,29 +26,15 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
+	"github.com/mcgomoku/mcgomoku/internal/syncbuf"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 )
 
 const testToken = "s3cret-test-token"
 
-// lockedBuffer is a log several goroutines write.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+// lockedBuffer is a log several goroutines write and a test reads.
+type lockedBuffer = syncbuf.Buffer
 
 // serve starts an embedded server on loopback with a token.
 func serve(t testing.TB) *server.Server {
