@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"maps"
@@ -337,6 +338,67 @@ func TestLookaheadKeptLinesFailWhenWrong(t *testing.T) {
 			}
 			if _, err := playManyLook(&res, 0); err == nil {
 				t.Fatalf("with %d commands taken out, the boards still agreed with their twins", taken)
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}
+
+// TestLookaheadLazyTotalsFailWhenWrong is the check of the stones that
+// leave the totals alone (la/lmake, la/lunmake: a stone whose search
+// child is a leaf, and a continuous-fours frame's): each way they could
+// be wrong is planted in the four-board pack and playManyLook, whose
+// twin compares every search's move, value, stones and root values and
+// whose boards' scores must be their positions' whenever no search has
+// stones on them, must say so. The continuous fours' scans reading the
+// stored totals, which such stones leave stale, instead of adding them up
+// (la/vins_<colour>); a stone whose child is not a leaf placed that way,
+// so that the alpha-beta scans under it read stale totals; a stone of
+// the continuous fours taken off the other way (la/unmake, which
+// rebuilds its cell's totals and corrects its windows' cells'), and its
+// lines looked up again after a swap by greedy/slot, which corrects the
+// totals la/lmake left alone.
+func TestLookaheadLazyTotalsFailWhenWrong(t *testing.T) {
+	sum := regexp.MustCompile(`(?m)^scoreboard players (set #la\.y gomoku\.la -?[0-9]+|operation #la\.y gomoku\.la \+= \S+ gomoku\.t[bw])\n`)
+	combo := regexp.MustCompile(`(?m)^scoreboard players operation #la\.y gomoku\.la \+= (#[0-9]+) gomoku\.combo_([bw])$`)
+	cases := []struct {
+		name  string
+		files string // the functions changed
+		plant func(body []byte) []byte
+	}{
+		{"scans read the stored totals", "/la/vins_", func(body []byte) []byte {
+			return combo.ReplaceAll(sum.ReplaceAll(body, nil), []byte("scoreboard players operation #la.y gomoku.la = $1 gomoku.total_$2"))
+		}},
+		{"a stone above a leaf leaves them", "/la/ab/", func(body []byte) []byte {
+			return bytes.ReplaceAll(body, []byte("if score #la.d gomoku.la matches ..1 run"), []byte("if score #la.d gomoku.la matches ..2 run"))
+		}},
+		{"a four taken off the other way", "/la/vcf/unmake.", func(body []byte) []byte {
+			return regexp.MustCompile(`(?m)^execute .*la/at/lunmake\n`).ReplaceAll(body, nil)
+		}},
+		{"looked up again correcting them", "/la/lunstone/", func(body []byte) []byte {
+			return bytes.ReplaceAll(body, []byte("gomoku:la/lslot/"), []byte("gomoku:greedy/slot/"))
+		}},
+	}
+	for _, c := range cases {
+		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+			shared := manyLookPack(t, false)
+			res := *shared // the shared pack stays as built
+			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
+			changed := 0
+			for path, body := range res.Pack.Files {
+				if strings.Contains(path, c.files) {
+					if nb := c.plant(body); !bytes.Equal(nb, body) {
+						res.Pack.Files[path] = nb
+						changed++
+					}
+				}
+			}
+			if changed == 0 {
+				t.Fatal("nothing planted")
+			}
+			if _, err := playManyLook(&res, 0); err == nil {
+				t.Fatalf("with %d functions changed, the boards still agreed with their twins", changed)
 			} else {
 				t.Log(err)
 			}

@@ -333,12 +333,12 @@ var lookFuncs = []lookFunc{
 	{Path: "la/push"}, {Path: "la/ret"}, {Path: "la/stage_end"}, {Path: "la/vcf_won"}, {Path: "la/ret_static"},
 	{Path: "la/negate"}, {Path: "la/ret_zero"}, {Path: "la/abort"}, {Path: "la/unwind", Role: lookStep},
 	{Path: "la/abandon"}, {Path: "la/quit"}, {Path: "la/pick"}, {Path: "la/fives"}, {Path: "la/other"},
-	{Path: "la/insert"}, {Path: "la/scan_step", Role: lookDispatch}, {Path: "la/vcf_root"},
+	{Path: "la/insert"}, {Path: "la/vins_put", Role: lookCharged}, {Path: "la/scan_step", Role: lookDispatch}, {Path: "la/vcf_root"},
 	{Path: "la/ab/step", Role: lookDispatch}, {Path: "la/ab/enter", Role: lookStep}, {Path: "la/ab/forced"}, {Path: "la/ab/leaf"},
 	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record"}, {Path: "la/ab/ret_best"},
-	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
+	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/make"}, {Path: "la/ab/unmake"}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
 	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
-	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
+	{Path: "la/vcf/win"}, {Path: "la/vcf/make"}, {Path: "la/vcf/unmake"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
 	{Path: "la/def/begin", Defend: true}, {Path: "la/def/check", Defend: true}, {Path: "la/def/step", Role: lookDispatch, Defend: true},
 	{Path: "la/def/make", Role: lookStep, Defend: true}, {Path: "la/def/block", Role: lookStep, Defend: true},
@@ -380,6 +380,7 @@ var lookRoles = func() map[string]lookRole {
 // lookChargedFamilies are the prefixes of the functions rendered per
 // cell, line or slot that charge themselves (selfCharging).
 var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/unstone/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
+	"la/lmake/", "la/lunmake/", "la/lback/", "la/lunstone/", "la/lslot/", "la/lcombo/", "la/vins_b/", "la/vins_w/",
 	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
 
 // rendered says whether the pack planned by p has f.
@@ -546,6 +547,8 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	}
 	cellTree("make", "function gomoku:la/make/%d")
 	cellTree("unmake", "function gomoku:la/unmake/%d")
+	cellTree("lmake", "function gomoku:la/lmake/%d")
+	cellTree("lunmake", "function gomoku:la/lunmake/%d")
 	cellTree("fives_b", "function gomoku:la/fives_b/%d")
 	cellTree("fives_w", "function gomoku:la/fives_w/%d")
 	cellTree("isfive", "function gomoku:la/isfive/%d")

@@ -56,7 +56,7 @@ func lookDeclarationProblems(res *Result, funcs []lookFunc) []string {
 	for _, f := range funcs {
 		roles[f.Path] = f.Role
 	}
-	perItem := regexp.MustCompile(`/[0-9]+$|^la/scan/|^la/at/`)
+	perItem := regexp.MustCompile(`/[0-9]+(_[0-9]+)?$|^la/scan/|^la/at/`) // a cell, list entry or slot (<cell>_<direction>)
 	callee := regexp.MustCompile(`function ` + NS + `:([a-z0-9_/]+)`)
 	bodies := map[string]string{}
 	var undeclared []string

@@ -419,6 +419,9 @@ type (
 	slotData struct {
 		G *GreedyPlan
 		S Slot
+		// Lazy is the lookahead's la/lslot: the totals left as they were
+		// (la/lmake).
+		Lazy bool
 	}
 	stoneData struct {
 		I      int
@@ -436,6 +439,7 @@ type (
 	comboData struct {
 		I    int
 		VCT  bool // the lookahead's threat-space search is on
+		Lazy bool // la/lcombo: the totals left as they were (la/lmake)
 		Look bool
 		K    int // the cell's scan chunk (Look)
 	}
@@ -634,6 +638,9 @@ type (
 		Col   string
 		Five  int32
 		Touch []Touch // the windows a stone there changes (la/make, la/back)
+		// Lazy renders la/lmake's family: a stone whose search child is a
+		// leaf, which leaves every cell's totals as they were.
+		Lazy bool
 	}
 	lookScanData struct {
 		S  LookScan
@@ -682,13 +689,24 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 		r.fn(fmt.Sprintf("la/unmake/%d", c.I), "la/unmake", d)
 		r.fn(fmt.Sprintf("la/back/%d", c.I), "la/back", d)
 		r.fn(fmt.Sprintf("la/unstone/%d", c.I), "la/unstone", d)
+		d.Lazy = true
+		r.fn(fmt.Sprintf("la/lmake/%d", c.I), "la/make", d)
+		r.fn(fmt.Sprintf("la/lunmake/%d", c.I), "la/unmake", d)
+		r.fn(fmt.Sprintf("la/lback/%d", c.I), "la/back", d)
+		r.fn(fmt.Sprintf("la/lunstone/%d", c.I), "la/unstone", d)
+		d.Lazy = false
+		r.fn(fmt.Sprintf("la/lcombo/%d", c.I), "greedy/combo", comboData{I: c.I, Look: true, VCT: lp.VCT, Lazy: true, K: lp.ChunkOf[c.I]})
 		r.fn(fmt.Sprintf("la/occupy/%d", c.I), "la/occupy", d)
 		r.fn(fmt.Sprintf("la/isfive/%d", c.I), "la/isfive", d)
 		for _, col := range []string{"b", "w"} {
 			d.Col = col
 			r.fn(fmt.Sprintf("la/fives_%s/%d", col, c.I), "la/fives_c", d)
 			r.fn(fmt.Sprintf("la/ins_%s/%d", col, c.I), "la/ins", d)
+			r.fn(fmt.Sprintf("la/vins_%s/%d", col, c.I), "la/vins", d)
 		}
+	}
+	for _, s := range p.Greedy.Slots {
+		r.fn(fmt.Sprintf("la/lslot/%d_%d", s.Q, s.D), "greedy/slot", slotData{G: p.Greedy, S: s, Lazy: true})
 	}
 	if lp.DefendVCT {
 		for _, a := range lp.Answers {

@@ -152,19 +152,20 @@ type Row struct {
 	// the machine).
 	CommandsPerSecond float64 `json:"commands_per_second"`
 	// Stones is how many stones the lookahead's search placed in the
-	// row's games (calls of gomoku:la/make/<cell>), and StoneCommands the
-	// commands of its makes and unmakes and of everything they ran
-	// (MakePrefix, UnmakePrefix), per stone: what a stone costs the
+	// row's games (calls of gomoku:la/make/<cell> and la/lmake/<cell>),
+	// and StoneCommands the commands of its makes and unmakes and of
+	// everything they ran (MakePrefixes, UnmakePrefixes), per stone: what a stone costs the
 	// search. Zero for the other AIs.
 	Stones        int64   `json:"stones"`
 	StoneCommands float64 `json:"commands_per_stone"`
 }
 
-// MakePrefix and UnmakePrefix name the search's per-cell functions that
-// place its stones and take them back.
-const (
-	MakePrefix   = "gomoku:la/make/"
-	UnmakePrefix = "gomoku:la/unmake/"
+// MakePrefixes and UnmakePrefixes name the search's per-cell functions
+// that place its stones and take them back: la/make and la/unmake, and
+// for a stone whose search child is a leaf la/lmake and la/lunmake.
+var (
+	MakePrefixes   = []string{"gomoku:la/make/", "gomoku:la/lmake/"}
+	UnmakePrefixes = []string{"gomoku:la/unmake/", "gomoku:la/lunmake/"}
 )
 
 // Goal is one of the targets the bench shows, checked.
@@ -291,7 +292,7 @@ func measure(ctx context.Context, base *config.Config, profile string, levels []
 	}
 	var rows []Row
 	for _, level := range runs {
-		makes, unmakes := &mcvm.Tally{Prefixes: []string{MakePrefix}}, &mcvm.Tally{Prefixes: []string{UnmakePrefix}}
+		makes, unmakes := &mcvm.Tally{Prefixes: MakePrefixes}, &mcvm.Tally{Prefixes: UnmakePrefixes}
 		g.Machine().SetTallies(makes, unmakes)
 		r, err := measureLevel(ctx, g, &cfg, profile, level, games, seed, res.WorstAIMoveCommands)
 		g.Machine().SetTallies()
@@ -656,7 +657,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "\nPer AI move. whole: the whole move, every command from the player's stone landing to the AI's, feedback included.")
 	fmt.Fprintf(w, "path: the AI's path, the whole move less the feedback functions under %s (sounds, titles, actionbar, menu trigger).\n", packplay.FeedbackPrefix)
-	fmt.Fprintf(w, "stones: the lookahead search's stones placed (%s*); cmds/stone: its makes' and unmakes' commands, with all they ran, per stone.\n", MakePrefix)
+	fmt.Fprintf(w, "stones: the lookahead search's stones placed (%s*); cmds/stone: its makes' and unmakes' commands, with all they ran, per stone.\n", strings.Join(MakePrefixes, "*, "))
 	if len(r.Boards) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -325,8 +326,8 @@ func TestRunLevels(t *testing.T) {
 		stones += float64(r.Stones)
 		stoneCmds += float64(r.Stones) * r.StoneCommands
 	}
-	c, _, _ := again.Profile.Under(MakePrefix, UnmakePrefix)
-	_, _, made := again.Profile.Under(MakePrefix)
+	c, _, _ := again.Profile.Under(slices.Concat(MakePrefixes, UnmakePrefixes)...)
+	_, _, made := again.Profile.Under(MakePrefixes...)
 	if float64(made) != stones || math.Abs(float64(c)-stoneCmds) > 0.5 {
 		t.Errorf("the profile has %d commands under %d makes and their unmakes, the rows %.0f under %.0f", c, made, stoneCmds, stones)
 	}
