@@ -338,7 +338,7 @@ var lookFuncs = []lookFunc{
 	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record"}, {Path: "la/ab/ret_best"},
 	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/make"}, {Path: "la/ab/unmake"}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
 	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
-	{Path: "la/vcf/win"}, {Path: "la/vcf/make"}, {Path: "la/vcf/unmake"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
+	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
 	{Path: "la/def/begin", Defend: true}, {Path: "la/def/check", Defend: true}, {Path: "la/def/step", Role: lookDispatch, Defend: true},
 	{Path: "la/def/make", Role: lookStep, Defend: true}, {Path: "la/def/block", Role: lookStep, Defend: true},
