@@ -380,10 +380,15 @@ type CodeDigit struct {
 }
 
 // ComboValue is one outcome of the combo lookup: the combo terms of a cell
-// in black's total (CB) and white's (CW).
+// in black's total (CB) and white's (CW), and in lookahead packs (Look)
+// the cell's flags greedy/combo keeps for the search: black makes a four
+// (F4B), is quickly forbidden under renju (QF: two fours or two open
+// threes), white makes a four (F4W).
 type ComboValue struct {
-	ID     int
-	CB, CW int32
+	ID           int
+	CB, CW       int32
+	Look         bool
+	F4B, QF, F4W int
 }
 
 // SlotInit is a slot's empty-board state: its code (the same for both
@@ -905,15 +910,23 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 		kw := key(x/25%5, x/125%5)
 		return ac[kb] + dc[kw], ac[kw] + dc[kb]
 	}
-	ids := map[[2]int32]int{}
+	flag := func(b bool) int {
+		if b && look {
+			return 1
+		}
+		return 0
+	}
+	ids := map[ComboValue]int{}
 	vals := make([]int, 625)
 	for x := range vals {
 		cb, cw := comboOf(x)
-		id, ok := ids[[2]int32{cb, cw}]
+		v := ComboValue{CB: cb, CW: cw, Look: look, F4B: flag(x%5 >= 1), QF: flag(x%5 >= 2 || x/5%5 >= 2), F4W: flag(x/25%5 >= 1)}
+		id, ok := ids[v]
 		if !ok {
 			id = len(g.Combos)
-			ids[[2]int32{cb, cw}] = id
-			g.Combos = append(g.Combos, ComboValue{ID: id, CB: cb, CW: cw})
+			ids[v] = id
+			v.ID = id
+			g.Combos = append(g.Combos, v)
 		}
 		vals[x] = id
 	}
