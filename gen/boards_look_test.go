@@ -16,6 +16,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/eval"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/lookahead"
+	"github.com/mcgomoku/mcgomoku/sim/mcvm"
 	"github.com/mcgomoku/mcgomoku/sim/packplay"
 )
 
@@ -142,6 +143,55 @@ func (s manyLookStats) String() string {
 		s.games, s.aiMoves, s.clicks, s.undos, s.ticks, s.worstTick, s.left, s.midSearch, s.back)
 }
 
+// searchRead checks, while the board in play is searching (after any
+// call: a slice ends between steps), what its search reads on the
+// position with the search's stones: every empty cell's lines' attack
+// weights and values, the leaf sum and the chunks' four counts
+// (compareLookSums), and each colour's total as the fours and threats
+// scans add it up (la/vins_<colour>: the bias, the cell's lines' parts
+// and its combo terms), the model's score. The stored totals are not
+// compared here: a stone whose search child is a leaf leaves them stale
+// (la/lmake), and only the alpha-beta scans, under which no such stone
+// is, read them; they are the model's whenever no search has stones on
+// the board (consistent).
+func searchRead(m *mcvm.Machine, p *gen.Plan) error {
+	if a, _ := m.Score("#active", "gomoku.boards"); a < 0 {
+		return nil
+	}
+	if ph, _ := m.Score("#la.phase", "gomoku.la"); ph != 1 {
+		return nil
+	}
+	model := p.Model()
+	cells := make([]game.Colour, p.NumCells)
+	for i := range cells {
+		v, _ := m.Score(fmt.Sprint("#", i), "gomoku.cell")
+		cells[i] = game.Colour(v)
+	}
+	st := eval.FromCells(model, cells)
+	for _, c := range p.Look.Cells {
+		if cells[c.I] != game.Empty {
+			continue
+		}
+		for _, col := range []game.Colour{game.Black, game.White} {
+			x := col.String()[:1]
+			sum := p.Greedy.CellInit[c.I].Bias
+			for _, d := range c.Dirs {
+				v, _ := m.Score(fmt.Sprintf("#%d_%d", c.I, d), "gomoku.t"+x)
+				sum += v
+			}
+			v, _ := m.Score(fmt.Sprint("#", c.I), "gomoku.combo_"+x)
+			if sum += v; sum != st.Score(c.I, col) {
+				return fmt.Errorf("mid-search, cell %s: %s's total added up from its parts is %d, the position's (with the search's stones) %d",
+					game.FormatMove(c.I, model.Size), col, sum, st.Score(c.I, col))
+			}
+		}
+	}
+	if err := compareLookSums(m.Score, p.Look.Cfg, st); err != nil {
+		return fmt.Errorf("mid-search: %v", err)
+	}
+	return nil
+}
+
 // playManyLook plays one game on each of the lookahead pack's boards at
 // once (see TestManyLookaheadBoards) and returns the first disagreement.
 func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
@@ -248,6 +298,9 @@ func playManyLook(res *gen.Result, seed uint64) (manyLookStats, error) {
 	active := func() int32 { a, _ := m.Score("#active", "gomoku.boards"); return a }
 	was := active()
 	tb.AfterCall = func() error {
+		if err := searchRead(m, p); err != nil {
+			return err
+		}
 		now := active()
 		if now == was {
 			return nil
@@ -357,9 +410,10 @@ func TestLookaheadKeptLinesFailWhenWrong(t *testing.T) {
 // stone whose child is not a leaf placed that way,
 // so that the alpha-beta scans under it read stale totals; a stone of
 // the continuous fours taken off the other way (la/unmake, which
-// rebuilds its cell's totals and corrects its windows' cells'), and its
+// rebuilds its cell's totals and corrects its windows' cells'), its
 // lines looked up again after a swap by greedy/slot, which corrects the
-// totals la/lmake left alone.
+// totals la/lmake left alone, and a line's part not stored by la/lslot,
+// which only the mid-search check (searchRead) sees.
 func TestLookaheadLazyTotalsFailWhenWrong(t *testing.T) {
 	sum := regexp.MustCompile(`(?m)^scoreboard players (set #la\.y gomoku\.la -?[0-9]+|operation #la\.y gomoku\.la \+= \S+ gomoku\.t[bw])\n`)
 	combo := regexp.MustCompile(`(?m)^scoreboard players operation #la\.y gomoku\.la \+= (#[0-9]+) gomoku\.combo_([bw])$`)
@@ -380,6 +434,12 @@ func TestLookaheadLazyTotalsFailWhenWrong(t *testing.T) {
 		{"looked up again correcting them", "/la/lunstone/", func(body []byte) []byte {
 			return bytes.ReplaceAll(body, []byte("gomoku:la/lslot/"), []byte("gomoku:greedy/slot/"))
 		}},
+		// Right again once the stone is off (la/lback puts back what
+		// la/lmake kept), wrong only while the scans under it add it up:
+		// searchRead's.
+		{"a line's part of black's total not stored", "/la/lslot/", func(body []byte) []byte {
+			return regexp.MustCompile(`(?m)^scoreboard players operation \S+ gomoku\.tb = #T gomoku\.t\n`).ReplaceAll(body, nil)
+		}},
 	}
 	for _, c := range cases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
@@ -398,11 +458,14 @@ func TestLookaheadLazyTotalsFailWhenWrong(t *testing.T) {
 			if changed == 0 {
 				t.Fatal("nothing planted")
 			}
-			if _, err := playManyLook(&res, 0); err == nil {
+			_, err := playManyLook(&res, 0)
+			switch {
+			case err == nil:
 				t.Fatalf("with %d functions changed, the boards still agreed with their twins", changed)
-			} else {
-				t.Log(err)
+			case c.files == "/la/lslot/" && !strings.Contains(err.Error(), "mid-search"):
+				t.Fatalf("caught, but not while searching: %v", err)
 			}
+			t.Log(err)
 		})
 	}
 }
