@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
@@ -56,8 +57,11 @@ func counted(spec string) (arena.Entrant, func() string) {
 // --games N --seed S --jobs 1` does, with the stones each lookahead side
 // placed a move, the figure its think time in the world follows:
 //
-//	LA_A=lookahead:level=normal LA_B=search:nodes=45000 LA_OPENINGS=open40.txt \
-//	    LA_GAMES=80 go test ./sim/lookahead -run MatchStones -v -timeout 0
+//	LA_A=lookahead:level=normal LA_B=search:nodes=45000 LA_OPENINGS=$PWD/open40.txt \
+//	    LA_GAMES=80 LA_SEED=1 go test ./sim/lookahead -run MatchStones -v -timeout 0
+//
+// (LA_GAMES defaults to 80, LA_SEED to 1; LA_TURN=100ms gives engines,
+// "pbrain:PATH", 100 ms a move as sim's --timeout-turn 100ms --slack 1s.)
 func TestMatchStones(t *testing.T) {
 	a, b := os.Getenv("LA_A"), os.Getenv("LA_B")
 	if a == "" || b == "" {
@@ -77,10 +81,20 @@ func TestMatchStones(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	var lim player.Limits
+	if s := os.Getenv("LA_TURN"); s != "" {
+		// An engine's time a move, as sim's --timeout-turn, with sim's
+		// --slack 1s.
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lim = player.Limits{Turn: d, Slack: time.Second}
+	}
 	ea, ra := counted(a)
 	eb, rb := counted(b)
 	res, err := arena.Match(context.Background(), arena.MatchConfig{A: a, B: b, NewA: ea.New, NewB: eb.New,
-		Games: games, Seed: seed, Jobs: 1, Openings: ops})
+		Games: games, Seed: seed, Jobs: 1, Openings: ops, Limits: lim})
 	if err != nil {
 		t.Fatal(err)
 	}
