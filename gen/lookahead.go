@@ -349,7 +349,7 @@ var lookFuncs = []lookFunc{
 	{Path: "la/ab/step", Role: lookDispatch}, {Path: "la/ab/enter", Role: lookStep}, {Path: "la/ab/forced"}, {Path: "la/ab/leaf"},
 	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record"}, {Path: "la/ab/ret_best"},
 	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
-	{Path: "la/ab/end"}, {Path: "la/ab/widen", Widen: true},
+	{Path: "la/ab/end", Widen: true}, {Path: "la/ab/widen", Widen: true},
 	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
 	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
