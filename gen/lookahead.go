@@ -506,8 +506,16 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 				WReg: lookBudgetScoreIf(k.wKey),
 				Excl: k.excl && lp.Renju && c == 1, QF: lp.Renju && c == 1, Threats: k.threats, Counter: k.counter,
 				Answers: k.answers}
-			for a := 0; a < len(lp.Order); a += ScanChunk {
-				b := min(a+ScanChunk, len(lp.Order))
+			// A widened node's scan runs three commands a cell (its
+			// two colours' fours and its cap): a third of the cells a
+			// step, so that its steps cost what the others' do and the
+			// tick's room (proveLook) stays theirs.
+			chunk := ScanChunk
+			if k.answers {
+				chunk = ScanChunk / 3
+			}
+			for a := 0; a < len(lp.Order); a += chunk {
+				b := min(a+chunk, len(lp.Order))
 				sc.Chunks = append(sc.Chunks, LookChunk{K: len(sc.Chunks), Next: len(sc.Chunks) + 1, Cells: lp.Order[a:b], Last: b == len(lp.Order)})
 			}
 			lp.Scans = append(lp.Scans, sc)
