@@ -29,7 +29,7 @@ const budgetLevels = 4
 // search is quick; the depths and widths take their whole ranges.
 func budgetConfig(t *testing.T) (*config.Config, [][]int) {
 	t.Helper()
-	// The small keys' values per level (0..16 cannot hold 24 distinct
+	// The small keys' values per level (0..16 cannot hold 28 distinct
 	// values: these differ within each key and within each level).
 	small := map[string][budgetLevels]int{
 		"depth":          {1, 2, 3, 4},
@@ -38,6 +38,7 @@ func budgetConfig(t *testing.T) (*config.Config, [][]int) {
 		"vct_depth":      {12, 11, 10, 9},
 		"width":          {13, 14, 15, 16},
 		"root_width":     {16, 15, 14, 13},
+		"widen":          {2, 3, 4, 5},
 	}
 	var toml strings.Builder
 	toml.WriteString("[game]\nsize = 9\n\n[lookahead]\nlevel = \"lv1\"\n")

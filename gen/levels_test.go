@@ -323,3 +323,58 @@ func twoLevels(a, b config.Level) *config.Config {
 	la.Levels = [config.MaxLevels]config.Level{a, b}
 	return cfg
 }
+
+// TestLookaheadLevelWidens: a level that widens its losing nodes
+// (lookahead.widen 8 at "widening", off at "plain"): the pack has the
+// widening (la/ab/widen, the scan "wide"), the plain level skips it at
+// run time, and each level searches as its twin does (compareSearch: the
+// stones placed, every root move's value). Planted, each must make the
+// searches differ: la/ab/end without the widening (it never runs),
+// la/ab/widen's cap at the last candidate's score (that cell searched
+// again), and the scan without the mover's own fours (only the cells
+// where the opponent makes one).
+func TestLookaheadLevelWidens(t *testing.T) {
+	cfg := twoLevels(config.NewLevel("plain", map[string]int{"depth": 3, "width": 3}),
+		config.NewLevel("widening", map[string]int{"depth": 3, "width": 3, "widen": 8}))
+	res := lookaheadPack(t, cfg)
+	if !res.Plan.Look.Widen {
+		t.Fatal("a pack with a level that widens has no widening")
+	}
+	st, err := proveLevels(res.Pack, cfg, 1, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(st)
+	for _, plant := range []struct {
+		name, path, line string
+	}{{"no widening", "la/ab/end", "run return run function gomoku:la/ab/widen"},
+		{"the last candidate again", "la/ab/widen", "scoreboard players remove #la.cap gomoku.la 1"},
+		{"no own fours", "la/scan/wide_", "unless score"}} {
+		t.Run(plant.name, func(t *testing.T) {
+			pack := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
+			cut := 0
+			for file, body := range pack.Files {
+				if !strings.Contains(file, "/function/"+plant.path) {
+					continue
+				}
+				var kept []string
+				for _, l := range strings.Split(string(body), "\n") {
+					if strings.Contains(l, plant.line) {
+						cut++
+						continue
+					}
+					kept = append(kept, l)
+				}
+				pack.Files[file] = []byte(strings.Join(kept, "\n"))
+			}
+			if cut == 0 {
+				t.Fatalf("no line %q in %s to plant a bug in", plant.line, plant.path)
+			}
+			if _, err := proveLevels(pack, cfg, 1, 40); err == nil || !strings.Contains(err.Error(), "the pack's search chose") {
+				t.Fatalf("with %s (%d lines cut): %v, want the widening level's searches to differ", plant.name, cut, err)
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}

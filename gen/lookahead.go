@@ -86,6 +86,11 @@ type LookPlan struct {
 	Defend bool
 	Tries  []LookReg
 	Line   []LookReg
+	// Widen says some level widens a losing node (lookahead.widen): an
+	// alpha-beta frame whose candidates all lose scans the cells where
+	// either side makes a four, ranked below its last candidate
+	// (la/ab/widen, the scan "wide"), and tries them too.
+	Widen bool
 	// Counters are the candidate registers a scan for our fours fills
 	// (lookahead.vcf_width of them), the defence's counter-attacks.
 	Counters []LookReg
@@ -212,6 +217,12 @@ type LookScan struct {
 	// frame's pass over the defender's fours, appended to its list in
 	// the model's order (la/vct/add) rather than sorted by score.
 	Threats, Counter bool
+	// Answers keeps only cells where either colour makes a four and
+	// that rank below the frame's last candidate: a score at most
+	// #la.cap, which is #la.capw less one until the scan passes that
+	// candidate's cell (#la.ocell) and #la.capw after (a widened node's
+	// scan, sim/lookahead's answerCell after the width's cells).
+	Answers bool
 	// Chunks are the cells in the model's order, ScanChunk to a step: a
 	// whole scan in one step could cost more than anything else a step
 	// does (every cell could enter the list).
@@ -318,10 +329,11 @@ const (
 type lookFunc struct {
 	Path string
 	Role lookRole
-	// Renju, Defend, VCT and DefendVCT: rendered only under renju, only
-	// with the defence (stage 4) on, only with threat-space frames, only
-	// with the defence's check of the opponent's threats.
-	Renju, Defend, VCT, DefendVCT bool
+	// Renju, Defend, VCT, DefendVCT and Widen: rendered only under renju,
+	// only with the defence (stage 4) on, only with threat-space frames,
+	// only with the defence's check of the opponent's threats, only when
+	// some level widens a losing node.
+	Renju, Defend, VCT, DefendVCT, Widen bool
 }
 
 // lookFuncs are the search's functions rendered once a pack; the
@@ -337,6 +349,7 @@ var lookFuncs = []lookFunc{
 	{Path: "la/ab/step", Role: lookDispatch}, {Path: "la/ab/enter", Role: lookStep}, {Path: "la/ab/forced"}, {Path: "la/ab/leaf"},
 	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record"}, {Path: "la/ab/ret_best"},
 	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/make"}, {Path: "la/ab/unmake"}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
+	{Path: "la/ab/end", Widen: true}, {Path: "la/ab/widen", Widen: true},
 	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
 	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
@@ -385,7 +398,8 @@ var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/uns
 
 // rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
-	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT)
+	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT) &&
+		(!f.Widen || p.Look.Widen)
 }
 
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
@@ -414,8 +428,9 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		lp.Defend = lp.Defend || defend
 		lp.RootVCT = lp.RootVCT || at.VCTDepth > 0 && at.VCTNodes > 0
 		lp.DefendVCT = lp.DefendVCT || defend && at.VCTDepth > 0 && at.DefendVCTNodes > 0
+		lp.Widen = lp.Widen || at.Widen > 0
 	}
-	width := max(most.Width, most.RootWidth, la.VCFWidth)
+	width := max(most.Width, most.RootWidth, la.VCFWidth, most.Widen)
 	if lp.RootVCT || lp.DefendVCT {
 		lp.VCT = true
 		lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
@@ -470,6 +485,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		w                             int
 		wKey                          string // the level key that narrows w, if any
 		fours, excl, threats, counter bool
+		answers                       bool
 	}
 	kinds := []scanKind{{name: "root", w: most.RootWidth, wKey: "root_width", excl: true}, {name: "inner", w: most.Width, wKey: "width"},
 		{name: "vroot", w: la.VCFWidth, fours: true, excl: true}, {name: "vcf", w: la.VCFWidth, fours: true}}
@@ -482,13 +498,25 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			scanKind{name: "froot", w: la.VCTWidth, fours: true, excl: true}, scanKind{name: "four", w: la.VCTWidth, fours: true},
 			scanKind{name: "counter", w: config.MaxLookaheadWidth, fours: true, counter: true})
 	}
+	if lp.Widen {
+		kinds = append(kinds, scanKind{name: "wide", w: most.Widen, wKey: "widen", answers: true})
+	}
 	for _, k := range kinds {
 		for c := 1; c <= 2; c++ {
 			sc := LookScan{ID: len(lp.Scans), Name: k.name, C: c, Col: "bw"[c-1 : c], W: k.w, Fours: k.fours,
 				WReg: lookBudgetScoreIf(k.wKey),
-				Excl: k.excl && lp.Renju && c == 1, QF: lp.Renju && c == 1, Threats: k.threats, Counter: k.counter}
-			for a := 0; a < len(lp.Order); a += ScanChunk {
-				b := min(a+ScanChunk, len(lp.Order))
+				Excl: k.excl && lp.Renju && c == 1, QF: lp.Renju && c == 1, Threats: k.threats, Counter: k.counter,
+				Answers: k.answers}
+			// A widened node's scan runs three commands a cell (its
+			// two colours' fours and its cap): a third of the cells a
+			// step, so that its steps cost what the others' do and the
+			// tick's room (proveLook) stays theirs.
+			chunk := ScanChunk
+			if k.answers {
+				chunk = ScanChunk / 3
+			}
+			for a := 0; a < len(lp.Order); a += chunk {
+				b := min(a+chunk, len(lp.Order))
 				sc.Chunks = append(sc.Chunks, LookChunk{K: len(sc.Chunks), Next: len(sc.Chunks) + 1, Cells: lp.Order[a:b], Last: b == len(lp.Order)})
 			}
 			lp.Scans = append(lp.Scans, sc)
@@ -501,7 +529,8 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			}
 		}
 		for _, w := range ws {
-			if !seen[w] && !k.counter {
+			// (A level that does not widen never starts its scan.)
+			if !seen[w] && !k.counter && w > 0 {
 				seen[w] = true
 				lp.Widths = append(lp.Widths, w)
 			}
@@ -552,6 +581,10 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	cellTree("fives_b", "function gomoku:la/fives_b/%d")
 	cellTree("fives_w", "function gomoku:la/fives_w/%d")
 	cellTree("isfive", "function gomoku:la/isfive/%d")
+	if lp.Widen {
+		cellTree("total_b", "scoreboard players operation #la.capw gomoku.la = #%d gomoku.total_b")
+		cellTree("total_w", "scoreboard players operation #la.capw gomoku.la = #%d gomoku.total_w")
+	}
 	if lp.VCT {
 		cellTree("lines_b", "function gomoku:la/vct/lines_b/%d")
 		cellTree("lines_w", "function gomoku:la/vct/lines_w/%d")

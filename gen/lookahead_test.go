@@ -47,13 +47,21 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 		name string
 		rule game.Rule
 		vct  bool
-	}{{"freestyle", game.Freestyle, false}, {"renju", game.Renju, false}, {"freestyle-vct", game.Freestyle, true}, {"renju-vct", game.Renju, true}} {
+		// widen turns lookahead.widen on: the losing nodes' answers
+		// (la/ab/widen), renju's black keeping out of its quickly
+		// forbidden cells there too.
+		widen bool
+	}{{"freestyle", game.Freestyle, false, false}, {"renju", game.Renju, false, false}, {"freestyle-vct", game.Freestyle, true, false},
+		{"renju-vct", game.Renju, true, false}, {"renju-widen", game.Renju, false, true}} {
 		rule := tc.rule
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := atQuick(config.PackDefault())
 			cfg.Game.Size, cfg.Game.Rule = lookaheadTestSize(), rule
 			if tc.vct {
 				withVCT(cfg)
+			}
+			if tc.widen {
+				cfg.Lookahead.Widen = 8
 			}
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(cfg.Game.Size, rule, cfg.Weights)

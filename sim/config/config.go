@@ -146,6 +146,11 @@ type Lookahead struct {
 	// check): a stage that would go past it runs out there, as it does
 	// at its own budget. It keeps the slowest moves near the others.
 	MoveNodes int
+	// Widen is how many more cells an inner node of the search tries
+	// when every move its width kept loses by force: cells where either
+	// side makes a four (the answers to a three or a four the width left
+	// out), best first, after the width's; 0 = none.
+	Widen int
 	// TickCommands is how many commands the pack's search may run in one
 	// tick (gen proves every tick's slice within it).
 	TickCommands int
@@ -417,6 +422,7 @@ type raw struct {
 		VCTNodes       *int64                      `toml:"vct_nodes"`
 		DefendVCTNodes *int64                      `toml:"defend_vct_nodes"`
 		MoveNodes      *int64                      `toml:"move_nodes"`
+		Widen          *int64                      `toml:"widen"`
 		TickCommands   *int64                      `toml:"tick_commands"`
 		Value          map[string]int64            `toml:"value"`
 		Level          *string                     `toml:"level"`
@@ -547,6 +553,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.VCTNodes, rl.VCTNodes, "lookahead.vct_nodes", 0, 1_000_000)
 	d.intIn(&la.DefendVCTNodes, rl.DefendVCTNodes, "lookahead.defend_vct_nodes", 0, 1_000_000)
 	d.intIn(&la.MoveNodes, rl.MoveNodes, "lookahead.move_nodes", 1, MaxMoveNodes)
+	d.intIn(&la.Widen, rl.Widen, "lookahead.widen", 0, MaxLookaheadWidth)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 	d.decodeLevels(la, md, rl.Levels, rl.Level)
@@ -771,7 +778,7 @@ var known = map[string][]string{
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
-		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "tick_commands", "value", "level", "levels"},
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "tick_commands", "value", "level", "levels"},
 	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

@@ -44,6 +44,7 @@ var LevelKeys = []LevelKey{
 	{"vct_nodes", 0, 1_000_000, func(l *Lookahead) *int { return &l.VCTNodes }},
 	{"defend_vct_nodes", 0, 1_000_000, func(l *Lookahead) *int { return &l.DefendVCTNodes }},
 	{"move_nodes", 1, MaxMoveNodes, func(l *Lookahead) *int { return &l.MoveNodes }},
+	{"widen", 0, MaxLookaheadWidth, func(l *Lookahead) *int { return &l.Widen }},
 }
 
 // MaxMoveNodes bounds lookahead.move_nodes: more than every stage's

@@ -33,7 +33,12 @@
 //     leaf the side to move's vcf (leaf_vcf_depth fours, leaf_vcf_nodes
 //     stones) is a win, else the leaf is worth its static value: the
 //     lookahead.value of every empty cell's pattern on each line, the
-//     mover's sum minus the opponent's. A five on move k (the root's move
+//     mover's sum minus the opponent's. An inner node (not the root, not
+//     a forced block) whose width's cells all lose by force, with that
+//     many cells to try, tries up to lookahead.widen more before taking
+//     the loss: the best by the mover's score, after the width's, of the
+//     cells where either side makes a four (the answers to a threat the
+//     width left out, which the loss may come from). A five on move k (the root's move
 //     is move 1) is worth Win-k, so sooner wins and later losses are
 //     preferred; among equal values the earlier candidate (the model's
 //     better) is played.
@@ -459,23 +464,46 @@ func (s *Searcher) node(t game.Colour, depth int, alpha, beta int32, ply int) in
 	if len(cands) == 0 {
 		return 0
 	}
-	best := int32(math.MinInt32)
+	best, cut := s.moves(cands, t, depth, &alpha, beta, ply)
+	if cut || s.abort || best >= -WonAbove || s.cfg.Widen <= 0 || len(cands) < s.cfg.Width {
+		return best
+	}
+	// Every move the width kept loses by force, which it may only seem
+	// to: the answers the width left out (a block of the opponent's
+	// three or four, a four of t's own) are tried before the loss is
+	// taken. They are the best cells by t's score after the width's.
+	var kept [config.MaxLookaheadWidth]int
+	for i, c := range cands {
+		kept[i] = c.cell
+	}
+	listed := func(cell int) bool { return slices.Contains(kept[:len(cands)], cell) }
+	more, _ := s.moves(s.candidates(t, s.cfg.Widen, answerCell, listed, ply), t, depth, &alpha, beta, ply)
+	if s.abort {
+		return 0
+	}
+	return max(best, more)
+}
+
+// moves searches t's candidates at ply in turn, raising alpha, until
+// one reaches beta (cut). It returns the best value, MinInt32 for none.
+func (s *Searcher) moves(cands []cand, t game.Colour, depth int, alpha *int32, beta int32, ply int) (best int32, cut bool) {
+	best = math.MinInt32
 	for _, c := range cands {
-		v := s.child(c.cell, t, depth-1, alpha, beta, ply)
+		v := s.child(c.cell, t, depth-1, *alpha, beta, ply)
 		if s.abort {
-			return 0
+			return 0, false
 		}
 		if v > best {
 			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					break
+			if v > *alpha {
+				*alpha = v
+				if *alpha >= beta {
+					return best, true
 				}
 			}
 		}
 	}
-	return best
+	return best, false
 }
 
 // vcf looks for a's win by continuous fours, at most depth of them, a to
@@ -544,7 +572,8 @@ func (s *Searcher) spend() bool {
 
 // candidates returns up to k empty cells by t's score, best first, ties
 // to the earlier cell in the model's order; kind keeps only cells where t
-// makes a four (fourCell) or a four or an open three (threatCell). Renju
+// makes a four (fourCell), a four or an open three (threatCell), or
+// where either side makes a four (answerCell). Renju
 // black's quickly forbidden cells are left out. The list is scratch space
 // of ply, valid until the next call there.
 //
@@ -557,6 +586,7 @@ func (s *Searcher) candidates(t game.Colour, k, kind int, skip func(int) bool, p
 		if s.st.At(cell) != game.Empty ||
 			kind == fourCell && s.st.Fours(cell, t) == 0 ||
 			kind == threatCell && s.st.Fours(cell, t) == 0 && s.st.OpenThrees(cell, t) == 0 ||
+			kind == answerCell && s.st.Fours(cell, t) == 0 && s.st.Fours(cell, t.Opponent()) == 0 ||
 			skip != nil && skip(cell) || black && s.quickForbidden(cell) {
 			continue
 		}

@@ -32,6 +32,7 @@ const (
 	anyCell    = iota // every empty cell
 	fourCell          // cells where the side makes a four
 	threatCell        // cells where it makes a four or an open three
+	answerCell        // cells where either side makes a four (a widened node's)
 )
 
 // vct looks for a's win by threats, at most depth of a's moves, a to move
