@@ -319,7 +319,7 @@ func DefaultLookahead() Lookahead {
 			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000},
 		Levels: [MaxLevels]Level{
 			NewLevel("quick", map[string]int{"move_nodes": 300}),
-			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 3000}),
+			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 3000, "widen": 4}),
 			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 8, "vct_nodes": 2000, "defend_vct_nodes": 1000, "move_nodes": 5000}),
 			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 10, "vct_nodes": 8000, "defend_vct_nodes": 4000, "move_nodes": 12000}),
 		},
