@@ -107,24 +107,16 @@ func TestManyLookaheadBoardsFailWithoutPerBoardState(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
-			shared := manyLookPack(t, c.vct)
-			res := *shared // the shared pack stays as built
-			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
-			taken := 0
-			for path, body := range res.Pack.Files {
-				if strings.HasSuffix(path, "/slot/save.mcfunction") || strings.HasSuffix(path, "/slot/load.mcfunction") {
-					taken += len(c.cut.FindAll(body, -1))
-					res.Pack.Files[path] = c.cut.ReplaceAll(body, nil)
-				}
-			}
-			if taken == 0 {
+			changed, err := plantManyLook(t, c.vct, func(path string) bool {
+				return strings.HasSuffix(path, "/slot/save.mcfunction") || strings.HasSuffix(path, "/slot/load.mcfunction")
+			}, cutAll(c.cut))
+			switch {
+			case changed == 0:
 				t.Fatal("nothing found to take out: the pack does not keep this state per board")
+			case err == nil:
+				t.Fatalf("with copy commands taken out of %d functions, the boards still agreed with their twins", changed)
 			}
-			if _, err := playManyLook(&res, 0); err == nil {
-				t.Fatalf("with %d copy commands taken out, the boards still agreed with their twins", taken)
-			} else {
-				t.Log(err)
-			}
+			t.Log(err)
 		})
 	}
 }
@@ -376,24 +368,14 @@ func TestLookaheadKeptLinesFailWhenWrong(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
-			shared := manyLookPack(t, false)
-			res := *shared // the shared pack stays as built
-			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
-			taken := 0
-			for path, body := range res.Pack.Files {
-				if strings.Contains(path, c.files) {
-					taken += len(c.cut.FindAll(body, -1))
-					res.Pack.Files[path] = c.cut.ReplaceAll(body, nil)
-				}
-			}
-			if taken == 0 {
+			changed, err := plantManyLook(t, false, func(path string) bool { return strings.Contains(path, c.files) }, cutAll(c.cut))
+			switch {
+			case changed == 0:
 				t.Fatal("nothing found to take out")
+			case err == nil:
+				t.Fatalf("with commands taken out of %d functions, the boards still agreed with their twins", changed)
 			}
-			if _, err := playManyLook(&res, 0); err == nil {
-				t.Fatalf("with %d commands taken out, the boards still agreed with their twins", taken)
-			} else {
-				t.Log(err)
-			}
+			t.Log(err)
 		})
 	}
 }
@@ -443,23 +425,10 @@ func TestLookaheadLazyTotalsFailWhenWrong(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
-			shared := manyLookPack(t, false)
-			res := *shared // the shared pack stays as built
-			res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
-			changed := 0
-			for path, body := range res.Pack.Files {
-				if strings.Contains(path, c.files) {
-					if nb := c.plant(body); !bytes.Equal(nb, body) {
-						res.Pack.Files[path] = nb
-						changed++
-					}
-				}
-			}
-			if changed == 0 {
-				t.Fatal("nothing planted")
-			}
-			_, err := playManyLook(&res, 0)
+			changed, err := plantManyLook(t, false, func(path string) bool { return strings.Contains(path, c.files) }, c.plant)
 			switch {
+			case changed == 0:
+				t.Fatal("nothing planted")
 			case err == nil:
 				t.Fatalf("with %d functions changed, the boards still agreed with their twins", changed)
 			case c.files == "/la/lslot/" && !strings.Contains(err.Error(), "mid-search"):
@@ -468,4 +437,34 @@ func TestLookaheadLazyTotalsFailWhenWrong(t *testing.T) {
 			t.Log(err)
 		})
 	}
+}
+
+// plantManyLook plays the four-board games of manyLookPack(vct) with
+// plant applied to every function whose path match accepts (the shared
+// pack stays as built), and returns how many functions plant changed and
+// what playManyLook said of the games.
+func plantManyLook(t *testing.T, vct bool, match func(path string) bool, plant func(body []byte) []byte) (changed int, err error) {
+	t.Helper()
+	shared := manyLookPack(t, vct)
+	res := *shared
+	res.Pack = &datapack.Pack{Files: maps.Clone(shared.Pack.Files)}
+	for path, body := range res.Pack.Files {
+		if !match(path) {
+			continue
+		}
+		if nb := plant(body); !bytes.Equal(nb, body) {
+			res.Pack.Files[path] = nb
+			changed++
+		}
+	}
+	if changed == 0 {
+		return 0, nil
+	}
+	_, err = playManyLook(&res, 0)
+	return changed, err
+}
+
+// cutAll is a plant that takes every match of re out.
+func cutAll(re *regexp.Regexp) func(body []byte) []byte {
+	return func(body []byte) []byte { return re.ReplaceAll(body, nil) }
 }
