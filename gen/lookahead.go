@@ -706,9 +706,11 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 }
 
 // chargeLookupsExactly makes the model's pattern lookups (the trees
-// greedy/lookup/*, two in every rescoring of a line through an empty cell,
-// most of what a stone costs the search) charge #la.spent what they cost
-// on the path taken instead of the worst path: each leaf a tree branch
+// greedy/lookup/*, one in every rescoring of a line through an empty cell,
+// most of what a stone costs the search) and the combo terms' (greedy/combos,
+// in every combo refresh) charge #la.spent what they cost on the path
+// taken instead of the worst path (their trees are shaped by how often a
+// key is looked up, so the paths differ in length): each leaf a tree branch
 // reaches becomes a copy of the leaf (greedy/charged/<leaf>/<n>) that
 // first adds n, the cost of the whole path from the call of the tree's
 // root to the copy's last command, worked out line by line with the
@@ -716,7 +718,7 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 // itself. It returns the tree's functions and the copies: what the
 // lookups' callers no longer count.
 func chargeLookupsExactly(pack *datapack.Pack, p *Plan, bound bounds) (map[string]bool, error) {
-	roots := map[string]bool{}
+	roots := map[string]bool{comboTree: true}
 	for _, r := range p.Greedy.Lookup {
 		roots[r] = true
 	}

@@ -337,14 +337,14 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 		return "", fmt.Errorf("no self-charging function without branches: the exact charges are not tested")
 	}
 
-	// The pattern lookups charge the path they take, exactly: a call of
-	// a lookup tree's root, with its key at every branch's bound (every
+	// The pattern lookups and the combo terms' tree charge the path they
+	// take, exactly: a call of a lookup tree's root, with its key at every branch's bound (every
 	// path), runs what it charges.
 	lm, err := loadTicked(pack)
 	if err != nil {
 		return "", err
 	}
-	roots := map[string]bool{}
+	roots := map[string]bool{comboTree: true}
 	for _, r := range res.Plan.Greedy.Lookup {
 		roots[r] = true
 	}

@@ -338,6 +338,54 @@ func edgeMask(initial, digits int) int {
 	return mask
 }
 
+// The lookup trees are shaped by how often a key is looked up, as a
+// model guesses it: a window's digits independent, each cell on the board
+// empty with probability emptyShare (own and blocked alike otherwise),
+// and a cell's count of fours and of open threes each 0, 1, 2… with
+// weights falling by comboFall. lookupSlack bounds how much deeper than
+// a balanced tree's a rare key's leaf may lie.
+const (
+	emptyShare  = 0.7
+	comboFall   = 0.2
+	lookupSlack = 2
+)
+
+// comboTree is the combo terms' lookup (the key a cell's combo count).
+const comboTree = "greedy/combos"
+
+// codeWeight is how often the model guesses a window of edge mask is
+// looked up with code_b code (0 for a code no such window can have).
+func codeWeight(code, mask, digits int) float64 {
+	w := 1.0
+	for k := 0; k < digits; k++ {
+		d := code / pow3(k) % 3
+		switch {
+		case mask&(1<<k) != 0:
+			if d != eval.DigitBlocked {
+				return 0
+			}
+		case d == eval.DigitEmpty:
+			w *= emptyShare
+		default:
+			w *= (1 - emptyShare) / 2
+		}
+	}
+	return w
+}
+
+// comboWeight is how often the model guesses a combo key x (base 5:
+// black's fours, black's open threes, white's fours, white's open
+// threes) is looked up.
+func comboWeight(x int) float64 {
+	w := 1.0
+	for ; x > 0; x /= 5 {
+		for range x % 5 {
+			w *= comboFall
+		}
+	}
+	return w
+}
+
 // whiteCode is the code white sees in a window whose code_b is code:
 // the stones' digits swapped, the edge's (mask) kept. ok is false for a
 // code no window of that edge can have (an edge digit not blocked).
@@ -845,12 +893,18 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 			last = vals[code]
 		}
 		var leaves []TreeLeaf
+		var weights []float64
 		for _, iv := range intervals(vals) {
 			pb, pw := eval.Pattern(iv.Value/int(eval.NumPatterns)), eval.Pattern(iv.Value%int(eval.NumPatterns))
 			leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: "function gomoku:" + pairPath(pb, pw)})
+			w := 0.0
+			for code := iv.Lo; code <= iv.Hi; code++ {
+				w += codeWeight(code, mask, digits)
+			}
+			weights = append(weights, w)
 		}
 		root := fmt.Sprintf("greedy/lookup/e%d", mask)
-		trees = append(trees, buildTree(root, "#k gomoku.t", 0, leaves))
+		trees = append(trees, buildWeightedTree(root, "#k gomoku.t", 0, leaves, weights, lookupSlack))
 		g.Lookup[mask] = root
 	}
 	for _, pr := range slices.SortedFunc(maps.Keys(pairs), func(a, b [2]eval.Pattern) int {
@@ -931,10 +985,16 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 		vals[x] = id
 	}
 	var leaves []TreeLeaf
+	var weights []float64
 	for _, iv := range intervals(vals) {
 		leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: fmt.Sprintf("function gomoku:greedy/combo_value/%d", iv.Value)})
+		w := 0.0
+		for x := iv.Lo; x <= iv.Hi; x++ {
+			w += comboWeight(x)
+		}
+		weights = append(weights, w)
 	}
-	trees = append(trees, buildTree("greedy/combos", "#n gomoku.t", 0, leaves))
+	trees = append(trees, buildWeightedTree(comboTree, "#n gomoku.t", 0, leaves, weights, lookupSlack))
 
 	g.Touch = make([][]Touch, n*n)
 	for i := range g.Touch {

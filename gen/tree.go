@@ -1,6 +1,9 @@
 package gen
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+)
 
 // treeFanout is the number of branches of a tree node: three conditions and
 // a fall-through call cost 4 units for 2 bits of the key, as a binary tree
@@ -9,12 +12,16 @@ const treeFanout = 4
 
 // Tree is a generated dispatch on one score: a function tree that runs
 // exactly one leaf command, the one whose range holds the key's value. Keys
-// outside every range reach the nearest end leaf, so callers keep keys in
-// range. Every branch is `return run`, so a leaf's return value (renju's
+// outside every range reach the nearest end leaf (a weighted tree's: the
+// lightest run's), so callers keep keys in range. Every branch is `return run`, so a leaf's return value (renju's
 // "forbidden?") comes back out of the root.
 type Tree struct {
 	Key   string     // the score holder and objective tested, "#k gomoku.t"
 	Nodes []TreeNode // Nodes[0] is the root
+	// Leaves are what a weighted tree was built from, from key Lo (its
+	// tests route every key by them); nil for buildTree's.
+	Leaves []TreeLeaf
+	Lo     int
 }
 
 // TreeNode is one function of a tree.
@@ -29,6 +36,10 @@ type Branch struct {
 	Hi   int
 	Cmd  string
 	Last bool
+	// Range: the branch tests its whole range, Lo..Hi, not only ..Hi (a
+	// weighted tree's node tests its heaviest branches first).
+	Range bool
+	Lo    int
 }
 
 // TreeLeaf is one outcome: keys up to Hi (from the previous leaf's Hi+1)
@@ -90,4 +101,99 @@ func buildTree(root, key string, lo int, leaves []TreeLeaf) *Tree {
 		t.Nodes = append(t.Nodes, *n)
 	}
 	return t
+}
+
+// buildWeightedTree is buildTree for a key whose values are not looked up
+// equally often: weights[j] says how often leaves[j]'s keys are (in any
+// unit). Each node cuts its leaves into up to treeFanout runs of about
+// equal weight and tests the heaviest run first, by its whole range, the
+// lightest falling through untested, so a frequent key runs few commands
+// and a rare one more; no leaf lies more than slack levels deeper than
+// buildTree would put it. Every key the leaves cover reaches its leaf;
+// keys outside them reach the lightest run's.
+func buildWeightedTree(root, key string, lo int, leaves []TreeLeaf, weights []float64, slack int) *Tree {
+	if len(leaves) == 0 || len(weights) != len(leaves) {
+		panic("internal error: a weighted dispatch tree needs a weight for each of at least one leaf")
+	}
+	type item struct {
+		lo, hi int
+		cmd    string
+		w      float64
+	}
+	its := make([]item, len(leaves))
+	for j, l := range leaves {
+		first := lo
+		if j > 0 {
+			first = leaves[j-1].Hi + 1
+		}
+		its[j] = item{lo: first, hi: l.Hi, cmd: l.Cmd, w: weights[j]}
+	}
+	depth := 1
+	for capacity := treeFanout; capacity < len(its); capacity *= treeFanout {
+		depth++
+	}
+	depth += slack
+	var nodes []TreeNode
+	var build func(path string, its []item, depth int) TreeNode
+	build = func(path string, its []item, depth int) TreeNode {
+		capacity := 1 // leaves a run may hold: as many as depth-1 levels reach
+		for range depth - 1 {
+			capacity *= treeFanout
+		}
+		var runs [][]item
+		if len(its) <= treeFanout {
+			for j := range its {
+				runs = append(runs, its[j:j+1])
+			}
+		} else {
+			rest := its
+			for g := treeFanout; g > 0; g-- {
+				if g == 1 {
+					runs = append(runs, rest)
+					break
+				}
+				total := 0.0
+				for _, it := range rest {
+					total += it.w
+				}
+				target := total / float64(g)
+				least := max(1, len(rest)-(g-1)*capacity)
+				most := min(capacity, len(rest)-(g-1))
+				n, w := 0, 0.0
+				for n < most && (n < least || w+rest[n].w/2 <= target) {
+					w += rest[n].w
+					n++
+				}
+				runs = append(runs, rest[:n])
+				rest = rest[n:]
+			}
+		}
+		weight := func(run []item) float64 {
+			w := 0.0
+			for _, it := range run {
+				w += it.w
+			}
+			return w
+		}
+		order := make([]int, len(runs))
+		for j := range order {
+			order[j] = j
+		}
+		sort.SliceStable(order, func(a, b int) bool { return weight(runs[order[a]]) > weight(runs[order[b]]) })
+		node := TreeNode{Path: path}
+		for _, j := range order {
+			run := runs[j]
+			cmd := run[0].cmd
+			if len(run) > 1 {
+				sub := fmt.Sprintf("%s/%d_%d", root, run[0].lo, run[len(run)-1].hi)
+				nodes = append(nodes, build(sub, run, depth-1))
+				cmd = "function gomoku:" + sub
+			}
+			node.Branches = append(node.Branches, Branch{Lo: run[0].lo, Hi: run[len(run)-1].hi, Cmd: cmd, Range: true})
+		}
+		node.Branches[len(node.Branches)-1].Last = true
+		return node
+	}
+	rootNode := build(root, its, depth)
+	return &Tree{Key: key, Nodes: append([]TreeNode{rootNode}, nodes...), Leaves: leaves, Lo: lo}
 }
