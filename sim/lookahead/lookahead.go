@@ -34,8 +34,9 @@
 //     stones) is a win, else the leaf is worth its static value: the
 //     lookahead.value of every empty cell's pattern on each line, the
 //     mover's sum minus the opponent's, the mover's patterns each worth
-//     lookahead.initiative more (0 by default: both sides alike). An inner node (not the root, not
-//     a forced block) whose width's cells all lose by force, with that
+//     lookahead.initiative more (0 by default: both sides alike; the
+//     pack renders none). An inner node (not the root, not a forced
+//     block) whose width's cells all lose by force, with that
 //     many cells to try, tries up to lookahead.widen more before taking
 //     the loss: the best by the mover's score, after the width's, of the
 //     cells where either side makes a four (the answers to a threat the
