@@ -332,3 +332,50 @@ func rootNodes(r Result) int {
 	}
 	return n
 }
+
+// TestStaticInitiative: lookahead.initiative adds, for the side to move
+// only, its value of each of the mover's patterns on every empty cell's
+// lines; all 0, the leaf is the same for both sides but its sign.
+func TestStaticInitiative(t *testing.T) {
+	var init [eval.NumPatterns]int32
+	for p := range init {
+		init[p] = int32(3*p + 1) // distinct, so a pattern counted wrong shows
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	checked := 0
+	for k := 0; k < 60; k++ {
+		rule := []game.Rule{game.Freestyle, game.Renju}[k%2]
+		st, b := randomState(t, rng, 11, rule, 4+rng.IntN(20))
+		if st == nil {
+			continue
+		}
+		checked++
+		cfg := config.LookaheadDefault().Lookahead
+		plain, ahead := New(cfg), New(cfg)
+		ahead.cfg.Initiative = init
+		for _, s := range []*Searcher{plain, ahead} {
+			s.st, s.m = st, st.Model()
+			s.setSize(11)
+		}
+		for _, c := range []game.Colour{game.Black, game.White} {
+			if plain.static(c) != -plain.static(c.Opponent()) {
+				t.Fatalf("position %d: without initiative the leaf is %d for %v and %d for the other", k, plain.static(c), c, plain.static(c.Opponent()))
+			}
+			var extra int32
+			for cell := 0; cell < 121; cell++ {
+				if b.At(cell) != game.Empty {
+					continue
+				}
+				for _, p := range st.Lines(cell, c) {
+					extra += init[p]
+				}
+			}
+			if got := ahead.static(c) - plain.static(c); got != extra {
+				t.Errorf("position %d, %v to move: the initiative adds %d, want %d (the mover's patterns)\n%s", k, c, got, extra, game.Picture(b))
+			}
+		}
+	}
+	if checked < 30 {
+		t.Fatalf("only %d positions", checked)
+	}
+}
