@@ -723,18 +723,11 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 // itself. It returns the tree's functions and the copies: what the
 // lookups' callers no longer count.
 func chargeLookupsExactly(pack *datapack.Pack, p *Plan, bound bounds) (map[string]bool, error) {
-	roots := map[string]bool{comboTree: true}
-	for _, r := range p.Greedy.Lookup {
-		roots[r] = true
-	}
 	paid := map[string]bool{}
 	fileOf := func(id string) string {
 		return datapack.FunctionFile(datapack.ID{Namespace: NS, Path: strings.TrimPrefix(id, NS+":")})
 	}
-	for _, t := range p.Trees {
-		if !roots[t.Nodes[0].Path] {
-			continue
-		}
+	for _, t := range p.LookupTrees() {
 		nodes := map[string]TreeNode{}
 		for _, n := range t.Nodes {
 			nodes[NS+":"+n.Path] = n

@@ -344,15 +344,8 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	roots := map[string]bool{comboTree: true}
-	for _, r := range res.Plan.Greedy.Lookup {
-		roots[r] = true
-	}
 	paths := 0
-	for _, tr := range res.Plan.Trees {
-		if !roots[tr.Nodes[0].Path] {
-			continue
-		}
+	for _, tr := range res.Plan.LookupTrees() {
 		holder, objective, _ := strings.Cut(tr.Key, " ")
 		for _, n := range tr.Nodes {
 			for _, b := range n.Branches {

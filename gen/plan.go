@@ -353,6 +353,23 @@ const (
 // comboTree is the combo terms' lookup (the key a cell's combo count).
 const comboTree = "greedy/combos"
 
+// LookupTrees returns the pattern lookups' trees and the combo terms':
+// the trees a stone's rescorings run, shaped by how often a key is
+// looked up and charged by the path taken.
+func (p *Plan) LookupTrees() []*Tree {
+	roots := map[string]bool{comboTree: true}
+	for _, r := range p.Greedy.Lookup {
+		roots[r] = true
+	}
+	var trees []*Tree
+	for _, t := range p.Trees {
+		if roots[t.Nodes[0].Path] {
+			trees = append(trees, t)
+		}
+	}
+	return trees
+}
+
 // codeWeight is how often the model guesses a window of edge mask is
 // looked up with code_b code (0 for a code no such window can have).
 func codeWeight(code, mask, digits int) float64 {

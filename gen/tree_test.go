@@ -181,15 +181,8 @@ func TestLookupTreesRouteTheirLeaves(t *testing.T) {
 	packs := lookCostPacks(t)
 	packs["15"] = sharedPack(t, config.PackDefault(), "lookahead")
 	for name, res := range packs {
-		roots := map[string]bool{comboTree: true}
-		for _, r := range res.Plan.Greedy.Lookup {
-			roots[r] = true
-		}
 		checked := 0
-		for _, tr := range res.Plan.Trees {
-			if !roots[tr.Nodes[0].Path] {
-				continue
-			}
+		for _, tr := range res.Plan.LookupTrees() {
 			if err := checkRoutes(tr, tr.Lo, tr.Leaves, balancedDepth(len(tr.Leaves))+lookupSlack); err != nil {
 				t.Errorf("%s: %s: %v", name, tr.Nodes[0].Path, err)
 			}
