@@ -363,18 +363,3 @@ func BenchmarkGenerate19(b *testing.B) {
 		}
 	}
 }
-
-// TestInitiativeRefused: the pack values both sides of a quiet leaf
-// alike, so a config whose lookahead.initiative would make its twin play
-// otherwise is refused rather than built unlike the native lookahead.
-func TestInitiativeRefused(t *testing.T) {
-	cfg := config.LookaheadDefault()
-	cfg.Lookahead.Initiative[eval.OpenFour] = 100
-	in, err := FromConfig(cfg, "lookahead")
-	if err == nil {
-		_, err = Generate(in, Options{})
-	}
-	if err == nil || !strings.Contains(err.Error(), "lookahead.initiative.open_four is 100") {
-		t.Fatalf("got %v, want the initiative refused", err)
-	}
-}

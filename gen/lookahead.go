@@ -414,11 +414,6 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	if w.Noise > 0 {
 		return nil, nil, fmt.Errorf("%s: weights.noise is %d: the lookahead is deterministic (set noise = 0 for --ai lookahead)", cfg.Source, w.Noise)
 	}
-	for p, v := range la.Initiative {
-		if v != 0 {
-			return nil, nil, fmt.Errorf("%s: lookahead.initiative.%s is %d: the pack values both sides alike (the native lookahead alone plays the initiative; set it to 0 for --ai lookahead)", cfg.Source, eval.Pattern(p), v)
-		}
-	}
 	n := m.Size
 	levels, most := planLevels(la)
 	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, Levels: levels, DefaultLevel: la.DefaultLevel + 1, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, AnswersLastPly: lookahead.MaxPly - 2, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,

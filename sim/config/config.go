@@ -157,12 +157,6 @@ type Lookahead struct {
 	// Value is a quiet leaf's value of one pattern on one line of an empty
 	// cell; a position is worth the mover's sum minus the opponent's.
 	Value [eval.NumPatterns]int32
-	// Initiative is what the side to move's own patterns are worth at a
-	// quiet leaf on top of Value (it is a move ahead: its open three is
-	// nearly a four, its four a tempo; negative, worth less), the
-	// opponent's staying at Value; all 0 (the default) values both sides
-	// alike. Value plus Initiative stays within 0..MaxLookaheadValue.
-	Initiative [eval.NumPatterns]int32
 	// Levels are the named levels the pack's menu offers (the first
 	// NLevels, in the file's order), each these budgets with some of
 	// LevelKeys replaced (levels.go); DefaultLevel is a new board's
@@ -431,7 +425,6 @@ type raw struct {
 		Widen          *int64                      `toml:"widen"`
 		TickCommands   *int64                      `toml:"tick_commands"`
 		Value          map[string]int64            `toml:"value"`
-		Initiative     map[string]int64            `toml:"initiative"`
 		Level          *string                     `toml:"level"`
 		Levels         map[string]map[string]int64 `toml:"levels"`
 	} `toml:"lookahead"`
@@ -541,7 +534,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.int64In(&se.VCTNodes, rs.VCTNodes, "search.vct_nodes", 0, 1<<40)
 	d.intIn(&se.VCTDepth, rs.VCTDepth, "search.vct_depth", 0, 32)
 	d.int64In(&se.LeafVCFNodes, rs.LeafVCFNodes, "search.leaf_vcf_nodes", 0, 1<<30)
-	d.patternValues(&se.Value, rs.Value, "search.value", 0, MaxSearchValue)
+	d.patternValues(&se.Value, rs.Value, "search.value", MaxSearchValue)
 
 	la, rl := &c.Lookahead, &r.Lookahead
 	d.intIn(&la.Depth, rl.Depth, "lookahead.depth", 1, MaxLookaheadDepth)
@@ -562,14 +555,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.MoveNodes, rl.MoveNodes, "lookahead.move_nodes", 1, MaxMoveNodes)
 	d.intIn(&la.Widen, rl.Widen, "lookahead.widen", 0, MaxLookaheadWidth)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
-	d.patternValues(&la.Value, rl.Value, "lookahead.value", 0, MaxLookaheadValue)
-	d.patternValues(&la.Initiative, rl.Initiative, "lookahead.initiative", -MaxLookaheadValue, MaxLookaheadValue)
-	for p, v := range la.Initiative {
-		if sum := int64(la.Value[p]) + int64(v); v != 0 && (sum < 0 || sum > MaxLookaheadValue) {
-			name := eval.Pattern(p).String()
-			d.fail("lookahead.initiative."+name, fmt.Sprintf("lookahead.value.%s + lookahead.initiative.%s = %d is out of range 0..%d", name, name, sum, MaxLookaheadValue))
-		}
-	}
+	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 	d.decodeLevels(la, md, rl.Levels, rl.Level)
 
 	pk := &c.Pack
@@ -716,8 +702,8 @@ func (d *decoder) int64In(dst *int64, v *int64, key string, lo, hi int64) {
 }
 
 // patternValues decodes a table of values by pattern name (key.<pattern>),
-// each lo..hi.
-func (d *decoder) patternValues(dst *[eval.NumPatterns]int32, src map[string]int64, key string, lo, hi int64) {
+// each 0..hi.
+func (d *decoder) patternValues(dst *[eval.NumPatterns]int32, src map[string]int64, key string, hi int64) {
 	for _, k := range sortedKeys(src) {
 		p, ok := eval.ParsePattern(k)
 		if !ok {
@@ -725,7 +711,7 @@ func (d *decoder) patternValues(dst *[eval.NumPatterns]int32, src map[string]int
 			continue
 		}
 		v := src[k]
-		d.int32In(&dst[p], &v, key+"."+k, lo, hi)
+		d.int32In(&dst[p], &v, key+"."+k, 0, hi)
 	}
 }
 
@@ -792,7 +778,7 @@ var known = map[string][]string{
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
-		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "tick_commands", "value", "initiative", "level", "levels"},
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "tick_commands", "value", "level", "levels"},
 	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

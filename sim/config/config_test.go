@@ -82,10 +82,6 @@ func TestErrors(t *testing.T) {
 		{"lookahead vct key", "[lookahead]\nvct_dpeth = 2\n", `bad.toml:2: key "lookahead.vct_dpeth": unknown key; did you mean "vct_depth"?`},
 		{"lookahead vct defence without depth", "[lookahead]\n\ndefend_vct_nodes = 500\n", `bad.toml:3: key "lookahead.defend_vct_nodes": the threat-space defence needs lookahead.vct_depth above 0`},
 		{"pack boards per player", "[pack]\nboards = 2\nboards_per_player = 3\n", `key "pack.boards_per_player": 3 is more than pack.boards (2)`},
-		{"lookahead initiative range", "[lookahead.initiative]\nfour = 70000\n", `bad.toml:2: key "lookahead.initiative.four": 70000 is out of range -65536..65536`},
-		{"lookahead initiative below", "[lookahead.value]\nfour = 60\n[lookahead.initiative]\nfour = -61\n", `bad.toml:4: key "lookahead.initiative.four": lookahead.value.four + lookahead.initiative.four = -1 is out of range 0..65536`},
-		{"lookahead initiative pattern", "[lookahead.initiative]\nopen_3 = 5\n", `bad.toml:2: key "lookahead.initiative.open_3": unknown pattern`},
-		{"lookahead initiative sum", "[lookahead.value]\nfour = 60000\n[lookahead.initiative]\nfour = 6000\n", `bad.toml:4: key "lookahead.initiative.four": lookahead.value.four + lookahead.initiative.four = 66000 is out of range 0..65536`},
 		{"level key range", "[lookahead.levels.quick]\nnodes = 0\n", `bad.toml:2: key "lookahead.levels.quick.nodes": 0 is out of range 1..1000000`},
 		{"level key typo", "[lookahead.levels.quick]\n\nnodse = 5\n", `bad.toml:3: key "lookahead.levels.quick.nodse": unknown key; did you mean "nodes"?`},
 		{"level shared key", "[lookahead.levels.quick]\nvcf_width = 5\n", `bad.toml:2: key "lookahead.levels.quick.vcf_width": a level cannot set vcf_width: it is shared by every level`},
@@ -269,25 +265,5 @@ func TestLevelKeysCheckedAsTheSection(t *testing.T) {
 		if !slices.Contains(known["lookahead"], k.Name) {
 			t.Errorf("level key %s is no [lookahead] key", k.Name)
 		}
-	}
-}
-
-// TestLookaheadInitiative: the mover's extra values are read by pattern,
-// default to 0 and leave lookahead.value as it was.
-func TestLookaheadInitiative(t *testing.T) {
-	c, err := Parse("i.toml", []byte("[lookahead.initiative]\nopen_four = 400\nfour = 90\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want [eval.NumPatterns]int32
-	want[eval.OpenFour], want[eval.Four] = 400, 90
-	if c.Lookahead.Initiative != want {
-		t.Errorf("initiative %v, want %v", c.Lookahead.Initiative, want)
-	}
-	if c.Lookahead.Value != Default().Lookahead.Value {
-		t.Errorf("lookahead.value changed: %v", c.Lookahead.Value)
-	}
-	if Default().Lookahead.Initiative != ([eval.NumPatterns]int32{}) || LookaheadDefault().Lookahead.Initiative != ([eval.NumPatterns]int32{}) {
-		t.Error("the defaults value the mover's patterns apart")
 	}
 }

@@ -33,10 +33,8 @@
 //     leaf the side to move's vcf (leaf_vcf_depth fours, leaf_vcf_nodes
 //     stones) is a win, else the leaf is worth its static value: the
 //     lookahead.value of every empty cell's pattern on each line, the
-//     mover's sum minus the opponent's, the mover's patterns each worth
-//     lookahead.initiative more (0 by default: both sides alike; the
-//     pack renders none). An inner node (not the root, not a forced
-//     block) whose width's cells all lose by force, with that
+//     mover's sum minus the opponent's. An inner node (not the root, not
+//     a forced block) whose width's cells all lose by force, with that
 //     many cells to try, tries up to lookahead.widen more before taking
 //     the loss: the best by the mover's score, after the width's, of the
 //     cells where either side makes a four (the answers to a threat the
@@ -673,9 +671,8 @@ func makesFive(st *eval.State, i int, c game.Colour) bool {
 }
 
 // static is a quiet leaf's worth for t: over every empty cell and line,
-// lookahead.value plus lookahead.initiative of t's pattern there (the
-// side to move is a move ahead) minus lookahead.value of the opponent's
-// (the pack keeps the sums as stones come and go). config bounds each
+// lookahead.value of t's pattern there minus that of the opponent's (the
+// pack keeps the two sums as stones come and go). config bounds each
 // value so that the sum stays far below the win scores.
 func (s *Searcher) static(t game.Colour) int32 {
 	var sum int32
@@ -685,7 +682,7 @@ func (s *Searcher) static(t game.Colour) int32 {
 			continue
 		}
 		for _, p := range s.st.Lines(cell, t) {
-			sum += s.cfg.Value[p] + s.cfg.Initiative[p]
+			sum += s.cfg.Value[p]
 		}
 		for _, p := range s.st.Lines(cell, u) {
 			sum -= s.cfg.Value[p]
