@@ -168,18 +168,15 @@ func buildWeightedTree(root, key string, lo int, leaves []TreeLeaf, weights []fl
 				rest = rest[n:]
 			}
 		}
-		weight := func(run []item) float64 {
-			w := 0.0
-			for _, it := range run {
-				w += it.w
-			}
-			return w
-		}
+		runWeight := make([]float64, len(runs))
 		order := make([]int, len(runs))
-		for j := range order {
+		for j, run := range runs {
 			order[j] = j
+			for _, it := range run {
+				runWeight[j] += it.w
+			}
 		}
-		sort.SliceStable(order, func(a, b int) bool { return weight(runs[order[a]]) > weight(runs[order[b]]) })
+		sort.SliceStable(order, func(a, b int) bool { return runWeight[order[a]] > runWeight[order[b]] })
 		node := TreeNode{Path: path}
 		for _, j := range order {
 			run := runs[j]
