@@ -513,8 +513,14 @@ func TestSettingsGoneRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the refusal", func() bool { return w.Counts().Refused+w2.Counts().Refused > 0 })
-	if !strings.Contains(log.String(), "are gone") {
-		t.Errorf("the refusal does not say the settings are gone:\n%s", log)
+	// A worker counts its refusal before the coordinator hears of it
+	// (the answer crosses the server): wait for the coordinator's word.
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(log.String(), "are gone") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the refusal does not say the settings are gone:\n%s", log)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	select {
 	case <-played:
