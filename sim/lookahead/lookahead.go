@@ -77,7 +77,6 @@ package lookahead
 
 import (
 	"math"
-	"os"
 	"slices"
 
 	"github.com/mcgomoku/mcgomoku/sim/config"
@@ -227,7 +226,7 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 			}
 		}
 	}
-	if s.cfg.VCTDepth > 0 && s.cfg.VCTNodes > 0 && (!expGate || s.hasFour(toMove)) {
+	if s.cfg.VCTDepth > 0 && s.cfg.VCTNodes > 0 {
 		// Deepened as the vcf is, with a budget of its own.
 		before := s.nodes
 		s.abort, s.cut = false, false
@@ -690,17 +689,4 @@ func (s *Searcher) static(t game.Colour) int32 {
 		}
 	}
 	return sum
-}
-
-// expGate (MCGOMOKU_EXP_VCT_GATE=1, an experiment of docs/strength.md,
-// twin only) runs the root's VCT only when the mover has a four to make.
-var expGate = os.Getenv("MCGOMOKU_EXP_VCT_GATE") != ""
-
-func (s *Searcher) hasFour(t game.Colour) bool {
-	for c := 0; c < s.n*s.n; c++ {
-		if s.st.At(c) == game.Empty && s.st.Fours(c, t) > 0 {
-			return true
-		}
-	}
-	return false
 }
