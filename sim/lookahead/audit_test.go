@@ -30,7 +30,8 @@ import (
 //     also claim a win, does it play the same move;
 //   - the alpha-beta's claimed wins (values beyond WonAbove, a selective
 //     search's, width cells a node) are counted with the games' results;
-//   - the VCT's stones a move, and the moves whose root the budget left
+//   - the VCT's stones a move (and those spent where the mover had no
+//     four to make), and the moves whose root the budget left
 //     incomplete (the stage keeps only moves searched to the end) or
 //     empty (the greedy move is played unsearched).
 //
@@ -74,6 +75,7 @@ func TestAuditRecordedGames(t *testing.T) {
 		moves, vctStones, incomplete, empty        int
 		claims, claimsWon, unproved, alsoWon, same int
 		abWins, abWinsWon                          int
+		noFourStones, noFourWins                   int
 		reasons                                    = map[string]int{}
 	)
 	for _, f := range files {
@@ -111,6 +113,12 @@ func TestAuditRecordedGames(t *testing.T) {
 					t.Errorf("%s move %d: the replay plays %s, the record %s", f, i+1, game.FormatMove(mv, b.Size()), game.FormatMove(m.Cell, b.Size()))
 				}
 				r := p.Last()
+				if !hasFour(b, ours) {
+					noFourStones += r.VCTNodes
+					if r.Reason == lookahead.ReasonVCT {
+						noFourWins++
+					}
+				}
 				moves++
 				reasons[r.Reason]++
 				vctStones += r.VCTNodes
@@ -164,4 +172,16 @@ func TestAuditRecordedGames(t *testing.T) {
 	t.Logf("alpha-beta: %d claimed wins, %d in games won", abWins, abWinsWon)
 	t.Logf("VCT stones %s a move; of %d moves the alpha-beta chose, %d with the root incomplete, %d with it empty",
 		fmt.Sprintf("%.0f", float64(vctStones)/float64(max(moves, 1))), reasons[lookahead.ReasonSearch], incomplete, empty)
+	t.Logf("where the mover had no four to make: %d of the VCT's %d stones, %d of its %d wins", noFourStones, vctStones, noFourWins, claims)
+}
+
+// hasFour reports whether c has a four to make in b.
+func hasFour(b *game.Board, c game.Colour) bool {
+	st := stateOf(b)
+	for i := 0; i < b.Cells(); i++ {
+		if b.At(i) == game.Empty && st.Fours(i, c) > 0 {
+			return true
+		}
+	}
+	return false
 }
