@@ -3,6 +3,8 @@ package lookahead_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -167,35 +169,129 @@ func TestVCTWinsWhereVCFCannot(t *testing.T) {
 
 // vctClaims replays greedy games and, in every position (renju ones
 // where the quick test of a black move is exact), asks the searcher made
-// by mk for a move with the threat-space search on; each win it claims
+// by mk for a move with the threat-space search on; each win it claimed
 // by VCT is put to the judge. It returns how many were claimed, how many
 // the judge did not prove, and the first of those.
 func vctClaims(t *testing.T, mk func(config.Lookahead) *lookahead.Searcher, games int) (claims, unproved int, first string) {
 	// The root's VCT is what is checked: smaller budgets, no defence.
 	cfg := vctConfig(t).Lookahead
 	cfg.VCTDepth, cfg.VCTWidth, cfg.VCTNodes, cfg.DefendVCTNodes = 6, 6, 3000, 0
-	judge := search.New(config.Default(), search.Options{Threads: 1})
+	var boards []*game.Board
 	for _, rule := range []game.Rule{game.Freestyle, game.Renju} {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
 			for _, b := range positions(t, rule, 5000+seed) {
 				if rule == game.Renju && !quickIsExact(b) {
 					continue
 				}
-				r := mk(cfg).Choose(stateOf(b), b.ToMove(), nil)
-				if r.Reason != lookahead.ReasonVCT {
-					continue
-				}
-				claims++
-				if p, ok := prove(t, judge, b).Decisive(); !ok || p <= 0 {
-					unproved++
-					if first == "" {
-						first = fmt.Sprintf("claims a win by %s\n%s", game.FormatMove(r.Move, b.Size()), game.Picture(b))
-					}
-				}
+				boards = append(boards, b)
+			}
+		}
+	}
+	return claimsIn(t, mk(cfg), boards, judgeNodes)
+}
+
+// claimsIn asks s for a move in each of boards and puts every win it
+// claims by VCT to the judge (nodes a position): how many were claimed,
+// how many the judge did not prove, and the first of those.
+func claimsIn(t *testing.T, s *lookahead.Searcher, boards []*game.Board, nodes int64) (claims, unproved int, first string) {
+	t.Helper()
+	judge := search.New(config.Default(), search.Options{Threads: 1})
+	for _, b := range boards {
+		r := s.Choose(stateOf(b), b.ToMove(), nil)
+		if r.Reason != lookahead.ReasonVCT {
+			continue
+		}
+		claims++
+		if p, ok := proveWith(t, judge, b, nodes).Decisive(); !ok || p <= 0 {
+			unproved++
+			if first == "" {
+				first = fmt.Sprintf("claims a win by %s\n%s", game.FormatMove(r.Move, b.Size()), game.Picture(b))
 			}
 		}
 	}
 	return claims, unproved, first
+}
+
+// recordedPositions are the positions of testdata/vct-games: games the
+// levels with the threat-space search played against Carbon (a Gomocup
+// engine) and the search engine at 100 ms a move, on balanced openings
+// (docs/strength.md, "The threat-space search audited"), every position
+// from the opening's last stone on, either side to move.
+func recordedPositions(t *testing.T) []*game.Board {
+	t.Helper()
+	files, err := filepath.Glob("testdata/vct-games/*.psq")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no records in testdata/vct-games (%v)", err)
+	}
+	var out []*game.Board
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := game.ParsePSQ(data, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := game.NewBoard(rec.Size, game.Freestyle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range rec.Moves {
+			if i >= 3 {
+				out = append(out, b.Clone())
+			}
+			if err := b.Play(m.Cell); err != nil {
+				t.Fatalf("%s: move %d: %v", f, i+1, err)
+			}
+		}
+	}
+	return out
+}
+
+// recordedCfg is the threat-space search at the strongest level's
+// budgets (examples/default.toml's master: ten threats deep, 8,000
+// stones), six threat moves a node as shipped, without the defence.
+func recordedCfg(t *testing.T) config.Lookahead {
+	cfg := vctConfig(t).Lookahead
+	cfg.VCTDepth, cfg.VCTWidth, cfg.VCTNodes, cfg.DefendVCTNodes = 10, 6, 8000, 0
+	return cfg
+}
+
+// recordedJudgeNodes is the judge's budget for a claim in a recorded
+// game: lines of ten threats need more than the greedy positions' 30,000.
+const recordedJudgeNodes = 2_000_000
+
+// TestVCTClaimsInRecordedGames: every win the threat-space search claims
+// at the strongest level's budgets in positions of real games (against
+// Carbon and the search engine) is one the judge proves.
+func TestVCTClaimsInRecordedGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("proves dozens of long threat lines")
+	}
+	claims, unproved, first := claimsIn(t, lookahead.New(recordedCfg(t)), recordedPositions(t), recordedJudgeNodes)
+	if claims < 30 {
+		t.Fatalf("only %d claims to check", claims)
+	}
+	if unproved > 0 {
+		t.Errorf("%d of %d claimed wins the judge does not prove; the first: %s", unproved, claims, first)
+	}
+	t.Logf("%d claimed wins, all proved", claims)
+}
+
+// TestVCTClaimsInRecordedGamesCatchForgottenCounterFours plants a search
+// whose three's answers leave out the opponent's fours: the check above
+// must catch it in the recorded games.
+func TestVCTClaimsInRecordedGamesCatchForgottenCounterFours(t *testing.T) {
+	if testing.Short() {
+		t.Skip("proves dozens of long threat lines")
+	}
+	planted := lookahead.WithoutCounterFours(lookahead.New(recordedCfg(t)))
+	claims, unproved, first := claimsIn(t, planted, recordedPositions(t), recordedJudgeNodes)
+	if unproved == 0 {
+		t.Fatalf("the planted search's %d claims all stood: the check cannot catch a VCT that forgets counter-fours", claims)
+	}
+	t.Logf("caught: %d of %d claims unproved; the first: %s", unproved, claims, first)
 }
 
 // TestVCTClaimsAreWins: every win the threat-space search claims in
