@@ -320,8 +320,8 @@ func DefaultLookahead() Lookahead {
 		Levels: [MaxLevels]Level{
 			NewLevel("quick", map[string]int{"move_nodes": 300}),
 			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 3000, "widen": 4}),
-			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 8, "vct_nodes": 2000, "defend_vct_nodes": 1000, "move_nodes": 5000}),
-			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 5, "leaf_vcf_nodes": 64, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "vct_depth": 10, "vct_nodes": 8000, "defend_vct_nodes": 4000, "move_nodes": 12000}),
+			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 12000, "widen": 4}),
+			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 24000, "widen": 4}),
 		},
 		NLevels: 4, DefaultLevel: 1}
 }
