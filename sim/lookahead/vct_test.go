@@ -249,9 +249,10 @@ func recordedPositions(t *testing.T) []*game.Board {
 	return out
 }
 
-// recordedCfg is the threat-space search at the strongest level's
-// budgets (examples/default.toml's master: ten threats deep, 8,000
-// stones), six threat moves a node as shipped, without the defence.
+// recordedCfg is the threat-space search at the budgets the master
+// level had when these games were played (ten threats deep, 8,000
+// stones; no shipped level runs it since the re-levelling), six threat
+// moves a node as shipped, without the defence.
 func recordedCfg(t *testing.T) config.Lookahead {
 	cfg := vctConfig(t).Lookahead
 	cfg.VCTDepth, cfg.VCTWidth, cfg.VCTNodes, cfg.DefendVCTNodes = 10, 6, 8000, 0
@@ -263,7 +264,7 @@ func recordedCfg(t *testing.T) config.Lookahead {
 const recordedJudgeNodes = 2_000_000
 
 // TestVCTClaimsInRecordedGames: every win the threat-space search claims
-// at the strongest level's budgets in positions of real games (against
+// at those budgets in positions of real games (against
 // Carbon and the search engine) is one the judge proves.
 func TestVCTClaimsInRecordedGames(t *testing.T) {
 	if testing.Short() {
