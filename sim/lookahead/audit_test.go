@@ -67,10 +67,7 @@ func TestAuditRecordedGames(t *testing.T) {
 		return p.(*player.Lookahead)
 	}
 	judge := search.New(config.Default(), search.Options{Threads: 1})
-	files, err := filepath.Glob(filepath.Join(dir, "*.psq"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no .psq records in %s (%v)", dir, err)
-	}
+	records := readRecords(t, dir)
 	var (
 		moves, vctStones, incomplete, empty        int
 		claims, claimsWon, unproved, alsoWon, same int
@@ -78,15 +75,8 @@ func TestAuditRecordedGames(t *testing.T) {
 		noFourStones, noFourWins                   int
 		reasons                                    = map[string]int{}
 	)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, err := game.ParsePSQ(data, f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range records {
+		f, rec := r.file, r.rec
 		// sim names a record after its players, black first.
 		players := strings.SplitN(strings.SplitN(filepath.Base(f), "-", 2)[1], "-vs-", 2)
 		ours := game.White
@@ -134,10 +124,7 @@ func TestAuditRecordedGames(t *testing.T) {
 					if won {
 						claimsWon++
 					}
-					jr, err := judge.Search(context.Background(), b, search.Limits{Nodes: 2_000_000})
-					if err != nil {
-						t.Fatal(err)
-					}
+					jr := proveWith(t, judge, b, recordedJudgeNodes)
 					if pl, ok := jr.Decisive(); !ok || pl <= 0 {
 						unproved++
 						t.Errorf("%s move %d: the VCT claims a win by %s (five on move %d), the judge finds %s\n%s", f, i+1,
@@ -166,7 +153,7 @@ func TestAuditRecordedGames(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d games, %d moves of the lookahead's, by reason %v", len(files), moves, reasons)
+	t.Logf("%d games, %d moves of the lookahead's, by reason %v", len(records), moves, reasons)
 	t.Logf("VCT: %d claimed wins, %d in games won, %d the judge did not prove; the level without the VCT also claims a win in %d of those positions and plays the same move in %d",
 		claims, claimsWon, unproved, alsoWon, same)
 	t.Logf("alpha-beta: %d claimed wins, %d in games won", abWins, abWinsWon)

@@ -219,20 +219,9 @@ func claimsIn(t *testing.T, s *lookahead.Searcher, boards []*game.Board, nodes i
 // from the opening's last stone on, either side to move.
 func recordedPositions(t *testing.T) []*game.Board {
 	t.Helper()
-	files, err := filepath.Glob("testdata/vct-games/*.psq")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no records in testdata/vct-games (%v)", err)
-	}
 	var out []*game.Board
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, err := game.ParsePSQ(data, f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range readRecords(t, "testdata/vct-games") {
+		f, rec := r.file, r.rec
 		b, err := game.NewBoard(rec.Size, game.Freestyle)
 		if err != nil {
 			t.Fatal(err)
@@ -245,6 +234,35 @@ func recordedPositions(t *testing.T) []*game.Board {
 				t.Fatalf("%s: move %d: %v", f, i+1, err)
 			}
 		}
+	}
+	return out
+}
+
+// record is a game record and the file it was read from.
+type record struct {
+	file string
+	rec  *game.Record
+}
+
+// readRecords reads every .psq game record in dir, in file-name order;
+// a folder without one fails the test.
+func readRecords(t *testing.T, dir string) []record {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.psq"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no .psq records in %s (%v)", dir, err)
+	}
+	out := make([]record, len(files))
+	for i, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := game.ParsePSQ(data, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = record{f, rec}
 	}
 	return out
 }
