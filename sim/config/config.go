@@ -323,7 +323,7 @@ func DefaultLookahead() Lookahead {
 			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 12000, "widen": 4}),
 			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 24000, "widen": 4}),
 		},
-		NLevels: 4, DefaultLevel: 1}
+		NLevels: 4, DefaultLevel: 2}
 }
 
 // DefaultSearch is the code's default [search] section.

@@ -212,7 +212,7 @@ func TestSeed000Bias(t *testing.T) {
 // levels replaces those it inherits.
 func TestLevels(t *testing.T) {
 	d := Default().Lookahead
-	if got := d.LevelNames(); !slices.Equal(got, []string{"quick", "normal", "strong", "master"}) || d.LevelName(d.DefaultLevel) != "normal" {
+	if got := d.LevelNames(); !slices.Equal(got, []string{"quick", "normal", "strong", "master"}) || d.LevelName(d.DefaultLevel) != "strong" {
 		t.Errorf("default levels %v, default %d", got, d.DefaultLevel)
 	}
 	c, err := Parse("l.toml", []byte("[lookahead]\nnodes = 900\nlevel = \"b\"\n[lookahead.levels.z]\ndepth = 4\n[lookahead.levels.b]\nnodes = 77\nvcf_depth = 0\n"))

@@ -232,7 +232,7 @@ open_three = 70
 // default level, as the tuned config it made (the lookahead's default)
 // does, and its command gives --level quick.
 func TestLookaheadTunePlan(t *testing.T) {
-	for _, tc := range []struct{ file, level string }{{"lookahead-tune.toml", "normal"}, {"lookahead-values-tune.toml", "quick"}} {
+	for _, tc := range []struct{ file, level string }{{"lookahead-tune.toml", "strong"}, {"lookahead-values-tune.toml", "quick"}} {
 		f := tc.file
 		c, err := Load("../../examples/" + f)
 		if err != nil {

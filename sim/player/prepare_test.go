@@ -175,7 +175,7 @@ func TestLookaheadLevels(t *testing.T) {
 	}{
 		{"lookahead", la.AtDefault().Depth, la.AtDefault().Nodes},
 		{"lookahead:level=quick", la.At(0).Depth, la.At(0).Nodes},
-		{"lookahead:level=strong", la.At(2).Depth, la.At(2).Nodes},
+		{"lookahead:level=master", la.At(3).Depth, la.At(3).Nodes},
 		{"lookahead:" + path, la.Depth, 700},
 		{"lookahead:" + path + ",level=deep", 6, la.Nodes},
 		{"lookahead:config=" + path + ",level=deep", 6, la.Nodes},
@@ -189,8 +189,8 @@ func TestLookaheadLevels(t *testing.T) {
 			t.Errorf("%s: depth %d nodes %d, want %d and %d", tc.spec, got.Depth, got.Nodes, tc.depth, tc.nodes)
 		}
 	}
-	if la.At(2).Nodes == la.AtDefault().Nodes {
-		t.Fatal("the strong level searches no more than the default: the table above proves nothing")
+	if la.At(3).Depth == la.AtDefault().Depth && la.At(3).Nodes == la.AtDefault().Nodes {
+		t.Fatal("the master level searches no deeper and no more than the default: the table above proves nothing")
 	}
 	for _, tc := range []struct{ spec, want string }{
 		{"lookahead:level=huge", `unknown level "huge"`},
