@@ -25,7 +25,7 @@ import (
 // play at once: quick (the shipped one), lean (no search for fours at
 // the root, at the leaves or in the defence: the stages a level turns
 // off) and deep (a ply more); vct turns the threat-space search on
-// (withVCT) at every level.
+// (withVCT) at every level, and deep's stage 3 deepening (from 2 plies).
 func manyLookPack(t *testing.T, vct bool) *gen.Result {
 	cfg := config.PackDefault()
 	cfg.Game.Size = 9
@@ -38,6 +38,11 @@ func manyLookPack(t *testing.T, vct bool) *gen.Result {
 		config.NewLevel("quick", nil),
 		config.NewLevel("lean", map[string]int{"depth": 2, "nodes": 300, "vcf_depth": 0, "leaf_vcf_depth": 0, "defend_nodes": 0}),
 		config.NewLevel("deep", map[string]int{"depth": 4, "leaf_vcf_nodes": 12, "nodes": 2500}),
+	}
+	if vct {
+		// And its deep level deepens stage 3 (la/ab/deepen): the root
+		// frame searched again when its board comes back.
+		la.Levels[2] = config.NewLevel("deep", map[string]int{"depth": 4, "leaf_vcf_nodes": 12, "nodes": 2500, "deepen": 2})
 	}
 	res := lookaheadPack(t, cfg)
 	if n := len(res.Plan.Slots); n < 4 {

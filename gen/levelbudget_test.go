@@ -39,6 +39,7 @@ func budgetConfig(t *testing.T) (*config.Config, [][]int) {
 		"width":          {13, 14, 15, 16},
 		"root_width":     {16, 15, 14, 13},
 		"widen":          {2, 3, 4, 5},
+		"deepen":         {3, 4, 5, 6},
 	}
 	var toml strings.Builder
 	toml.WriteString("[game]\nsize = 9\n\n[lookahead]\nlevel = \"lv1\"\n")

@@ -122,6 +122,12 @@ func TestLookaheadLevelsCatchAWrongBudget(t *testing.T) {
 // gomoku:level/<name> before each AI move, in turn, until every level
 // has made moves AI moves; each must be the twin's at the board's level.
 func proveLevels(pack *datapack.Pack, cfg *config.Config, seed uint64, moves int) (string, error) {
+	return proveLevelsSeen(pack, cfg, seed, moves, nil)
+}
+
+// proveLevelsSeen is proveLevels that also shows seen (if not nil) each
+// move's level (0-based) and the twin's choice the pack matched.
+func proveLevelsSeen(pack *datapack.Pack, cfg *config.Config, seed uint64, moves int, seen func(level int, r lookahead.Result)) (string, error) {
 	la := cfg.Lookahead
 	g, err := packplay.Open(pack, packplay.Options{Seed: seed, MaxTicks: 1 << 20})
 	if err != nil {
@@ -192,6 +198,9 @@ func proveLevels(pack *datapack.Pack, cfg *config.Config, seed uint64, moves int
 		}
 		if cell != want.Move {
 			return "", fmt.Errorf("level %s: the pack played %s, its search chose %s", name, game.FormatMove(cell, b.Size()), game.FormatMove(want.Move, b.Size()))
+		}
+		if seen != nil {
+			seen(i, want)
 		}
 		made[i]++
 		ticks = append(ticks, fmt.Sprintf("%s %d stones %d ticks", name, want.Nodes, cost.Ticks))
@@ -309,6 +318,84 @@ func TestLookaheadMoveNodes(t *testing.T) {
 		t.Fatalf("with the pack's bound 7 stones looser: %v, want the searches to differ", err)
 	} else {
 		t.Log(err)
+	}
+}
+
+// TestLookaheadLevelDeepens: a level whose stage 3 deepens (lookahead
+// .deepen 1 at "deepening", off at "plain", the same depth 4 and a
+// bound on a move's stones that cuts iterations): the pack has la/ab
+// /deepen, the plain level skips it at run time, and each level searches
+// as its twin does, every iteration's root moves compared (compareSearch:
+// cell, value, stones and the iteration's depth). The games must hold
+// moves whose last iteration the bound cut after its first move (the
+// iteration's best of what it finished is played) and before it (the
+// last iteration's is), and moves that searched to the level's depth.
+// Planted, each must make the searches differ: the best move not carried
+// to the front, the iteration's best or alpha kept from the last one.
+func TestLookaheadLevelDeepens(t *testing.T) {
+	const depth = 4
+	cfg := twoLevels(config.NewLevel("plain", map[string]int{"depth": depth, "width": 3, "move_nodes": 200}),
+		config.NewLevel("deepening", map[string]int{"depth": depth, "width": 3, "move_nodes": 200, "deepen": 1}))
+	res := lookaheadPack(t, cfg)
+	if !res.Plan.Look.Deepen {
+		t.Fatal("a pack with a level that deepens has no deepening")
+	}
+	const seed, moves = 5, 30
+	var after, before, whole, plain int
+	st, err := proveLevelsSeen(res.Pack, cfg, seed, moves, func(level int, r lookahead.Result) {
+		if len(r.Root) == 0 {
+			return
+		}
+		last := r.Root[len(r.Root)-1].Depth
+		n := map[int]int{}
+		for _, m := range r.Root {
+			n[m.Depth]++
+		}
+		switch {
+		case level == 0:
+			if last != depth {
+				t.Errorf("the plain level's root move %v was searched to another depth than %d", r.Root[len(r.Root)-1], depth)
+			}
+			plain++
+		case last < depth:
+			before++
+		case n[last] < n[1]:
+			after++
+		default:
+			whole++
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(st)
+	t.Logf("deepening moves: %d cut after an iteration's first move, %d before it, %d to depth %d; %d plain", after, before, whole, depth, plain)
+	if after == 0 || before == 0 || whole == 0 || plain == 0 {
+		t.Fatal("the test needs every kind of move")
+	}
+	for _, plant := range []struct {
+		name, line string
+	}{{"the best not carried first", "><"}, {"the last iteration's best kept", "#la.best gomoku.la -2147483648"},
+		{"the last iteration's alpha kept", "#la.a gomoku.la -2147483647"}} {
+		t.Run(plant.name, func(t *testing.T) {
+			pack := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
+			file := datapack.FunctionFile(datapack.ID{Namespace: gen.NS, Path: "la/ab/deepen"})
+			var kept []string
+			for _, l := range strings.Split(string(pack.Files[file]), "\n") {
+				if !strings.Contains(l, plant.line) {
+					kept = append(kept, l)
+				}
+			}
+			if len(kept) == len(strings.Split(string(pack.Files[file]), "\n")) {
+				t.Fatalf("no line %q in la/ab/deepen to plant a bug in", plant.line)
+			}
+			pack.Files[file] = []byte(strings.Join(kept, "\n"))
+			if _, err := proveLevels(pack, cfg, seed, moves); err == nil || !strings.Contains(err.Error(), "the pack's search chose") {
+				t.Fatalf("with %s: %v, want the deepening level's searches to differ", plant.name, err)
+			} else {
+				t.Log(err)
+			}
+		})
 	}
 }
 

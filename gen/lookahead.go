@@ -74,10 +74,12 @@ type LookPlan struct {
 	// chunks' four counts f4b<k> f4w<k> among them): kept up to date by
 	// every stone like the cells' scores, so a board's copy must keep
 	// them. Every other register is written before it is read.
-	State  []string
-	Slots  []int
-	Cands  []int
-	Roots  []int // root move records #la.rv<j>, #la.rc<j>, #la.rn<j>
+	State []string
+	Slots []int
+	Cands []int
+	// Roots index the root move records #la.rv<j>, #la.rc<j>, #la.rn<j>
+	// (and #la.rd<j>, the iteration's depth, when stage 3 deepens).
+	Roots  []int
 	Widths []int // the distinct list widths the scans fill
 	// Defend says the defence (stage 4) is on; Tries index its list of
 	// cells #la.dq<I> (the search's move and DefendTries more; N = I+1,
@@ -91,6 +93,14 @@ type LookPlan struct {
 	// either side makes a four, ranked below its last candidate
 	// (la/ab/widen, the scan "wide"), and tries them too.
 	Widen bool
+	// Deepen says some level deepens stage 3 (lookahead.deepen): its
+	// root frame, once its candidates are done at a depth short of the
+	// level's, searches them again a ply deeper (la/ab/deepen), the best
+	// first; every iteration's root moves are recorded.
+	Deepen bool
+	// Carry are the steps that carry the last iteration's best move up
+	// the root's list, from its last candidate's register to the second.
+	Carry []LookCarry
 	// Counters are the candidate registers a scan for our fours fills
 	// (lookahead.vcf_width of them), the defence's counter-attacks.
 	Counters []LookReg
@@ -193,6 +203,10 @@ func planLevels(la config.Lookahead) ([]LookLevel, config.Lookahead) {
 	}
 	return out, most
 }
+
+// LookCarry swaps candidates #la.k<I> and #la.k<P> (P = I-1) of a list
+// of at least N = I+1 when the first is the move carried to the front.
+type LookCarry struct{ I, P, N int }
 
 // LookReg is register I of a list (#la.ln<I>, #la.k<I>); N is I+1 (a
 // list longer than I has it).
@@ -329,11 +343,12 @@ const (
 type lookFunc struct {
 	Path string
 	Role lookRole
-	// Renju, Defend, VCT, DefendVCT and Widen: rendered only under renju,
-	// only with the defence (stage 4) on, only with threat-space frames,
-	// only with the defence's check of the opponent's threats, only when
-	// some level widens a losing node.
-	Renju, Defend, VCT, DefendVCT, Widen bool
+	// Renju, Defend, VCT, DefendVCT, Widen and Deepen: rendered only
+	// under renju, only with the defence (stage 4) on, only with
+	// threat-space frames, only with the defence's check of the
+	// opponent's threats, only when some level widens a losing node,
+	// only when some level deepens stage 3.
+	Renju, Defend, VCT, DefendVCT, Widen, Deepen bool
 }
 
 // lookFuncs are the search's functions rendered once a pack; the
@@ -347,9 +362,9 @@ var lookFuncs = []lookFunc{
 	{Path: "la/abandon"}, {Path: "la/quit"}, {Path: "la/pick"}, {Path: "la/fives"}, {Path: "la/other"},
 	{Path: "la/insert"}, {Path: "la/vins_put", Role: lookCharged}, {Path: "la/scan_step", Role: lookDispatch}, {Path: "la/vcf_root"},
 	{Path: "la/ab/step", Role: lookDispatch}, {Path: "la/ab/enter", Role: lookStep}, {Path: "la/ab/forced"}, {Path: "la/ab/leaf"},
-	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record"}, {Path: "la/ab/ret_best"},
+	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record", Role: lookCharged}, {Path: "la/ab/ret_best"},
 	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/make"}, {Path: "la/ab/unmake"}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
-	{Path: "la/ab/end", Widen: true}, {Path: "la/ab/widen", Widen: true},
+	{Path: "la/ab/end", Widen: true}, {Path: "la/ab/widen", Widen: true}, {Path: "la/ab/deepen", Role: lookCharged, Deepen: true},
 	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
 	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
@@ -399,7 +414,7 @@ var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/uns
 // rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
 	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT) &&
-		(!f.Widen || p.Look.Widen)
+		(!f.Widen || p.Look.Widen) && (!f.Deepen || p.Look.Deepen)
 }
 
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
@@ -420,6 +435,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		Renju: m.Rule == game.Renju, Order: append([]int(nil), m.Order...), source: cfg.Source}
 	// A stage is in the pack if any level has it; a level without it
 	// skips it at run time.
+	roots := most.RootWidth
 	for i := range la.NumLevels() {
 		at := la.At(i)
 		lp.RootVCF = lp.RootVCF || at.VCFDepth > 0 && at.VCFNodes > 0
@@ -429,6 +445,11 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		lp.RootVCT = lp.RootVCT || at.VCTDepth > 0 && at.VCTNodes > 0
 		lp.DefendVCT = lp.DefendVCT || defend && at.VCTDepth > 0 && at.DefendVCTNodes > 0
 		lp.Widen = lp.Widen || at.Widen > 0
+		if at.Deepen > 0 {
+			// Every iteration's root moves are recorded.
+			lp.Deepen = true
+			roots = max(roots, (at.Depth-min(at.Deepen, at.Depth)+1)*at.RootWidth)
+		}
 	}
 	width := max(most.Width, most.RootWidth, la.VCFWidth, most.Widen)
 	if lp.RootVCT || lp.DefendVCT {
@@ -450,8 +471,13 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	for j := range width {
 		lp.Cands = append(lp.Cands, j)
 	}
-	for j := range most.RootWidth {
+	for j := range roots {
 		lp.Roots = append(lp.Roots, j)
+	}
+	if lp.Deepen {
+		for j := most.RootWidth - 1; j >= 1; j-- {
+			lp.Carry = append(lp.Carry, LookCarry{I: j, P: j - 1, N: j + 1})
+		}
 	}
 	if lp.Defend {
 		for j := 0; j <= la.DefendTries; j++ {

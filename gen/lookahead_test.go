@@ -51,8 +51,11 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 		// (la/ab/widen), renju's black keeping out of its quickly
 		// forbidden cells there too.
 		widen bool
-	}{{"freestyle", game.Freestyle, false, false}, {"renju", game.Renju, false, false}, {"freestyle-vct", game.Freestyle, true, false},
-		{"renju-vct", game.Renju, true, false}, {"renju-widen", game.Renju, false, true}} {
+		// deepen turns lookahead.deepen on: stage 3 at depth 1, 2, …
+		// (la/ab/deepen), every iteration's root moves compared.
+		deepen bool
+	}{{"freestyle", game.Freestyle, false, false, false}, {"renju", game.Renju, false, false, false}, {"freestyle-vct", game.Freestyle, true, false, false},
+		{"renju-vct", game.Renju, true, false, false}, {"renju-widen", game.Renju, false, true, false}, {"renju-deepen", game.Renju, false, true, true}} {
 		rule := tc.rule
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := atQuick(config.PackDefault())
@@ -62,6 +65,9 @@ func TestLookaheadPackIsTheTwin(t *testing.T) {
 			}
 			if tc.widen {
 				cfg.Lookahead.Widen = 8
+			}
+			if tc.deepen {
+				cfg.Lookahead.Deepen = 1
 			}
 			res := lookaheadPack(t, cfg)
 			m, err := eval.NewModel(cfg.Game.Size, rule, cfg.Weights)
@@ -138,7 +144,8 @@ func lookaheadTestSize() int {
 
 // compareSearch compares what the pack's last search chose it from with
 // the twin's: the move, its value, the stones placed (in all, and in the
-// continuous-fours stage), why, and every root move's value and stones.
+// continuous-fours stage), why, and every root move's value and stones
+// (every iteration's, with its depth, when stage 3 deepens).
 func compareSearch(g *packplay.Game, want lookahead.Result) error {
 	var missing []string
 	get := func(h string) int32 {
@@ -155,8 +162,14 @@ func compareSearch(g *packplay.Game, want lookahead.Result) error {
 	searched := got.reason == reasonCode[lookahead.ReasonSearch] || got.reason == reasonCode[lookahead.ReasonDefend]
 	if searched {
 		for j := range int(get("#la.rdone")) {
-			got.root = append(got.root, lookahead.RootMove{Cell: int(get(fmt.Sprintf("#la.rc%d", j))),
-				Value: get(fmt.Sprintf("#la.rv%d", j)), Nodes: int(get(fmt.Sprintf("#la.rn%d", j)))})
+			rm := lookahead.RootMove{Cell: int(get(fmt.Sprintf("#la.rc%d", j))),
+				Value: get(fmt.Sprintf("#la.rv%d", j)), Nodes: int(get(fmt.Sprintf("#la.rn%d", j)))}
+			if d, ok := g.BoardScore(fmt.Sprintf("#la.rd%d", j), "gomoku.la"); ok {
+				rm.Depth = int(d) // a pack that deepens stage 3: the iteration's plies
+			} else {
+				rm.Depth = int(get("#la.lv_depth")) // else one search, at the level's depth
+			}
+			got.root = append(got.root, rm)
 		}
 		if get("#la.stage") == 4 {
 			for j := range int(get("#la.dn")) {

@@ -22,8 +22,9 @@ import (
 var chargeLine = regexp.MustCompile(`(?m)^scoreboard players add #la\.spent gomoku\.la ([0-9]+)$`)
 
 // lookCostPacks are the 9×9 lookahead packs the charge proofs run on,
-// freestyle and renju, each also with stage 2's threat-space search on
-// (shared: callers must not change them).
+// freestyle and renju, each also with stage 2's threat-space search on,
+// and freestyle with stage 3 deepened (shared: callers must not change
+// them).
 func lookCostPacks(t *testing.T) map[string]*Result {
 	t.Helper()
 	out := map[string]*Result{}
@@ -37,6 +38,10 @@ func lookCostPacks(t *testing.T) map[string]*Result {
 		la.VCTDepth, la.VCTWidth, la.VCTNodes, la.DefendVCTNodes = 4, 6, 400, 150
 		out[rule.String()+"-vct"] = sharedPack(t, cfg, "lookahead")
 	}
+	// Stage 3 deepened at every level (la/ab/deepen between iterations).
+	cfg := config.PackDefault()
+	cfg.Game.Size, cfg.Lookahead.DefaultLevel, cfg.Lookahead.Deepen = 9, 0, 1
+	out["freestyle-deepen"] = sharedPack(t, cfg, "lookahead")
 	return out
 }
 

@@ -151,6 +151,11 @@ type Lookahead struct {
 	// side makes a four (the answers to a three or a four the width left
 	// out), best first, after the width's; 0 = none.
 	Widen int
+	// Deepen makes stage 3 iterate: the root searched at depth Deepen,
+	// then one ply deeper each time up to Depth, the last iteration's
+	// best move first, within the same budgets; a budget that runs out
+	// cuts an iteration, not root moves. 0 = one search at Depth.
+	Deepen int
 	// TickCommands is how many commands the pack's search may run in one
 	// tick (gen proves every tick's slice within it).
 	TickCommands int
@@ -423,6 +428,7 @@ type raw struct {
 		DefendVCTNodes *int64                      `toml:"defend_vct_nodes"`
 		MoveNodes      *int64                      `toml:"move_nodes"`
 		Widen          *int64                      `toml:"widen"`
+		Deepen         *int64                      `toml:"deepen"`
 		TickCommands   *int64                      `toml:"tick_commands"`
 		Value          map[string]int64            `toml:"value"`
 		Level          *string                     `toml:"level"`
@@ -554,6 +560,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.DefendVCTNodes, rl.DefendVCTNodes, "lookahead.defend_vct_nodes", 0, 1_000_000)
 	d.intIn(&la.MoveNodes, rl.MoveNodes, "lookahead.move_nodes", 1, MaxMoveNodes)
 	d.intIn(&la.Widen, rl.Widen, "lookahead.widen", 0, MaxLookaheadWidth)
+	d.intIn(&la.Deepen, rl.Deepen, "lookahead.deepen", 0, MaxLookaheadDepth)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 	d.decodeLevels(la, md, rl.Levels, rl.Level)
@@ -778,7 +785,7 @@ var known = map[string][]string{
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
-		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "tick_commands", "value", "level", "levels"},
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "deepen", "tick_commands", "value", "level", "levels"},
 	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

@@ -45,6 +45,7 @@ var LevelKeys = []LevelKey{
 	{"defend_vct_nodes", 0, 1_000_000, func(l *Lookahead) *int { return &l.DefendVCTNodes }},
 	{"move_nodes", 1, MaxMoveNodes, func(l *Lookahead) *int { return &l.MoveNodes }},
 	{"widen", 0, MaxLookaheadWidth, func(l *Lookahead) *int { return &l.Widen }},
+	{"deepen", 0, MaxLookaheadDepth, func(l *Lookahead) *int { return &l.Deepen }},
 }
 
 // MaxMoveNodes bounds lookahead.move_nodes: more than every stage's

@@ -42,6 +42,12 @@
 //     is move 1) is worth Win-k, so sooner wins and later losses are
 //     preferred; among equal values the earlier candidate (the model's
 //     better) is played.
+//     With deepen set, the root is searched at depth deepen (at most
+//     depth), then a ply deeper each time up to depth, the last
+//     iteration's best move first and the others in the model's order,
+//     all within the stage's budget: a budget that runs out cuts an
+//     iteration, and its best finished move is played if it finished
+//     its first (the last iteration's best), else the last iteration's.
 //  4. Defence, when stage 3's move neither wins nor loses by force: the
 //     opponent's win by continuous fours after it (deepened like stage
 //     2, defend_nodes stones a check). The search sees only so deep; a
@@ -72,7 +78,8 @@
 // the caller, which excludes it and chooses again if it is forbidden.
 //
 // Nodes are stones placed (each make); a budget that runs out stops the
-// stage, and the root keeps only the moves searched to the end.
+// stage, and the root keeps only the moves searched to the end (at a
+// deepening root, of the iteration it cut).
 package lookahead
 
 import (
@@ -120,6 +127,9 @@ type RootMove struct {
 	Cell  int
 	Value int32
 	Nodes int // stones placed searching it
+	// Depth is the plies it was searched to: its iteration's when stage
+	// 3 deepens (lookahead.deepen), else lookahead.depth.
+	Depth int
 }
 
 // Result is a choice with everything it was chosen from.
@@ -132,7 +142,8 @@ type Result struct {
 	// fours, VCTNodes by its threat-space search, DefendNodes by stage 4.
 	VCFNodes, VCTNodes, DefendNodes int
 	// Root lists stage 3's candidates in the order searched and the
-	// values they got (those the budget left unfinished are left out).
+	// values they got (those the budget left unfinished are left out),
+	// every iteration's in turn when it deepens.
 	Root []RootMove
 	// Defence is stage 4's list when it ran: the search's move, then the
 	// cells of the opponent's wins by fours found against it and against
@@ -245,23 +256,52 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 	s.abort, s.limit = false, s.capped(s.nodes+s.cfg.Nodes)
 	res.Reason = ReasonSearch
 	cands := s.candidates(toMove, s.cfg.RootWidth, anyCell, skip, 0)
+	first := s.cfg.Depth
+	if s.cfg.Deepen > 0 {
+		first = min(s.cfg.Deepen, s.cfg.Depth)
+	}
+	for d := first; d <= s.cfg.Depth && !s.abort; d++ {
+		if d > first {
+			// The last iteration's best move first, the rest in their
+			// order (it is among them: a finished iteration searched
+			// every candidate).
+			i := slices.IndexFunc(cands, func(c cand) bool { return c.cell == res.Move })
+			if i > 0 {
+				best := cands[i]
+				copy(cands[1:i+1], cands[:i])
+				cands[0] = best
+			}
+		}
+		s.root(&res, cands, toMove, d)
+	}
+	res.Nodes = s.nodes
+	s.defend(&res, toMove, skip)
+	return res
+}
+
+// root is one iteration of stage 3: the alpha-beta search of cands in
+// turn at depth plies, each finished move's value appended to res.Root.
+// res.Move and res.Value become the iteration's best as soon as its
+// first move is finished; until then they stay the last iteration's (or
+// the greedy move's), which is what a budget that cuts the iteration
+// before then leaves. The first move is the last iteration's best, so
+// an iteration cut after it still chose among moves searched at the
+// greater depth, the best of which alpha-beta at the root values exactly.
+func (s *Searcher) root(res *Result, cands []cand, toMove game.Colour, depth int) {
 	alpha, beta := int32(-math.MaxInt32), int32(math.MaxInt32)
 	best := int32(math.MinInt32)
 	for _, c := range cands {
 		before := s.nodes
-		v := s.child(c.cell, toMove, s.cfg.Depth-1, alpha, beta, 0)
+		v := s.child(c.cell, toMove, depth-1, alpha, beta, 0)
 		if s.abort {
-			break
+			return
 		}
-		res.Root = append(res.Root, RootMove{Cell: c.cell, Value: v, Nodes: s.nodes - before})
+		res.Root = append(res.Root, RootMove{Cell: c.cell, Value: v, Nodes: s.nodes - before, Depth: depth})
 		if v > best {
 			best, res.Move, res.Value = v, c.cell, v
 			alpha = max(alpha, v)
 		}
 	}
-	res.Nodes = s.nodes
-	s.defend(&res, toMove, skip)
-	return res
 }
 
 // defend is stage 4: it looks for the opponent's win by continuous fours

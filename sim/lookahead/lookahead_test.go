@@ -127,7 +127,9 @@ func (s *Searcher) minimaxChild(m int, t game.Colour, depth, ply int) int32 {
 
 // TestAlphaBetaIsMinimax: with budgets too large to matter, the root's
 // best value and move are those of plain minimax over the same tree (the
-// first root move with the largest value).
+// first root move with the largest value); deepened, each iteration's
+// first move is exact at its depth and the last one's choice is a
+// minimax best.
 func TestAlphaBetaIsMinimax(t *testing.T) {
 	cfg := config.PackDefault().Lookahead
 	cfg.Depth, cfg.Width, cfg.RootWidth = 3, 3, 5
@@ -164,6 +166,27 @@ func TestAlphaBetaIsMinimax(t *testing.T) {
 		}
 		if r.Root[0].Value != ref.minimaxChild(cands[0].cell, b.ToMove(), cfg.Depth-1, 0) {
 			t.Errorf("position %d: the first root move's value is not exact", k)
+		}
+		// Deepened from depth 1, unbounded: every iteration's first
+		// move (the last one's best) is valued exactly at its depth,
+		// and the last iteration's choice is a best move by minimax,
+		// worth what minimax says (ties may go to the move carried
+		// first).
+		dcfg := cfg
+		dcfg.Deepen = 1
+		dr := New(dcfg).Choose(st, b.ToMove(), nil)
+		seen := map[int]bool{}
+		for _, m := range dr.Root {
+			if !seen[m.Depth] {
+				seen[m.Depth] = true
+				if v := ref.minimaxChild(m.Cell, b.ToMove(), m.Depth-1, 0); m.Value != v {
+					t.Errorf("position %d: deepened, the first root move of depth %d is worth %d, minimax %d", k, m.Depth, m.Value, v)
+				}
+			}
+		}
+		if len(seen) != cfg.Depth || dr.Value != bestV || ref.minimaxChild(dr.Move, b.ToMove(), cfg.Depth-1, 0) != bestV {
+			t.Errorf("position %d: deepened (%d iterations), alpha-beta plays %s worth %d, minimax's best is worth %d\n%s",
+				k, len(seen), game.FormatMove(dr.Move, 11), dr.Value, bestV, game.Picture(b))
 		}
 	}
 	if checked < 20 {
