@@ -355,3 +355,87 @@ func rootNodes(r Result) int {
 	}
 	return n
 }
+
+// patternLeaf is the quiet leaf's value before combinations had one: the
+// mover's lookahead.value over every empty cell's lines minus the
+// opponent's, counted here from the state's patterns.
+func patternLeaf(st *eval.State, n int, value *[eval.NumPatterns]int32, t game.Colour) int32 {
+	var sum int32
+	for cell := 0; cell < n*n; cell++ {
+		if st.At(cell) != game.Empty {
+			continue
+		}
+		for d := 0; d < 4; d++ {
+			sum += value[st.Pattern(cell, d, t)] - value[st.Pattern(cell, d, t.Opponent())]
+		}
+	}
+	return sum
+}
+
+// comboLeaf is what the combination values add for t to move: for every
+// empty cell, mover's value of each combination t would make there
+// (eval.Combos of its fours and open threes) less opponent's of each the
+// other colour would, renju's black counting no double four or three.
+func comboLeaf(st *eval.State, n int, rule game.Rule, mover, opponent *[eval.NumCombos]int32, t game.Colour) int32 {
+	of := func(cell int, c game.Colour, values *[eval.NumCombos]int32) int32 {
+		var v int32
+		for k, ok := range eval.Combos(st.Fours(cell, c), st.OpenThrees(cell, c)) {
+			forbidden := rule == game.Renju && c == game.Black && eval.Combo(k) != eval.FourThree
+			if ok && !forbidden {
+				v += values[k]
+			}
+		}
+		return v
+	}
+	var sum int32
+	for cell := 0; cell < n*n; cell++ {
+		if st.At(cell) == game.Empty {
+			sum += of(cell, t, mover) - of(cell, t.Opponent(), opponent)
+		}
+	}
+	return sum
+}
+
+// TestStaticCombos: by default the quiet leaf is the patterns' sum alone
+// (today's leaf, so today's games), and lookahead.mover_combo and
+// opponent_combo add exactly their combinations' values, the mover's
+// from its own cells and the opponent's from the other colour's.
+func TestStaticCombos(t *testing.T) {
+	var mover, opponent [eval.NumCombos]int32
+	for c := range mover {
+		mover[c], opponent[c] = int32(1000+7*c), int32(100+3*c) // distinct, so a combination counted wrong shows
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	checked, combos := 0, 0
+	for k := 0; k < 120; k++ {
+		rule := []game.Rule{game.Freestyle, game.Renju}[k%2]
+		st, b := randomState(t, rng, 11, rule, 8+rng.IntN(24))
+		if st == nil {
+			continue
+		}
+		checked++
+		cfg := config.LookaheadDefault().Lookahead
+		plain, with := New(cfg), New(cfg)
+		with.cfg.MoverCombo, with.cfg.OpponentCombo = mover, opponent
+		for _, s := range []*Searcher{plain, with} {
+			s.st, s.m, s.renju = st, st.Model(), rule == game.Renju
+			s.setSize(11)
+			s.setCombos()
+		}
+		for _, c := range []game.Colour{game.Black, game.White} {
+			if got, want := plain.static(c), patternLeaf(st, 11, &cfg.Value, c); got != want {
+				t.Fatalf("position %d, %v to move: the default leaf is %d, the patterns' sum %d\n%s", k, c, got, want, game.Picture(b))
+			}
+			want := comboLeaf(st, 11, rule, &mover, &opponent, c)
+			if want != 0 {
+				combos++
+			}
+			if got := with.static(c) - plain.static(c); got != want {
+				t.Errorf("position %d (%v), %v to move: the combinations add %d, want %d\n%s", k, rule, c, got, want, game.Picture(b))
+			}
+		}
+	}
+	if checked < 60 || combos < 20 {
+		t.Fatalf("only %d positions, %d leaves with a combination", checked, combos)
+	}
+}
