@@ -396,11 +396,12 @@ func comboLeaf(st *eval.State, n int, rule game.Rule, mover, opponent *[eval.Num
 	return sum
 }
 
-// TestStaticCombos: by default the quiet leaf is the patterns' sum alone
-// (today's leaf, so today's games), and lookahead.mover_combo and
-// opponent_combo add exactly their combinations' values, the mover's
-// from its own cells and the opponent's from the other colour's.
-func TestStaticCombos(t *testing.T) {
+// staticComboErrors checks the quiet leaf over random positions of both
+// rules, each side to move: by default it must be the patterns' sum, and
+// with distinct combination values set (then plant, if not nil, applied
+// after setCombos) it must add comboLeaf. It returns the first
+// difference, or "" and how many leaves had a combination.
+func staticComboErrors(t *testing.T, plant func(*Searcher)) (string, int) {
 	var mover, opponent [eval.NumCombos]int32
 	for c := range mover {
 		mover[c], opponent[c] = int32(1000+7*c), int32(100+3*c) // distinct, so a combination counted wrong shows
@@ -422,20 +423,61 @@ func TestStaticCombos(t *testing.T) {
 			s.setSize(11)
 			s.setCombos()
 		}
+		if plant != nil {
+			plant(with)
+		}
 		for _, c := range []game.Colour{game.Black, game.White} {
 			if got, want := plain.static(c), patternLeaf(st, 11, &cfg.Value, c); got != want {
-				t.Fatalf("position %d, %v to move: the default leaf is %d, the patterns' sum %d\n%s", k, c, got, want, game.Picture(b))
+				return fmt.Sprintf("position %d, %v to move: the default leaf is %d, the patterns' sum %d\n%s", k, c, got, want, game.Picture(b)), combos
 			}
 			want := comboLeaf(st, 11, rule, &mover, &opponent, c)
 			if want != 0 {
 				combos++
 			}
 			if got := with.static(c) - plain.static(c); got != want {
-				t.Errorf("position %d (%v), %v to move: the combinations add %d, want %d\n%s", k, rule, c, got, want, game.Picture(b))
+				return fmt.Sprintf("position %d (%v), %v to move: the combinations add %d, want %d\n%s", k, rule, c, got, want, game.Picture(b)), combos
 			}
 		}
 	}
-	if checked < 60 || combos < 20 {
-		t.Fatalf("only %d positions, %d leaves with a combination", checked, combos)
+	if checked < 60 {
+		t.Fatalf("only %d positions", checked)
+	}
+	return "", combos
+}
+
+// TestStaticCombos: by default the quiet leaf is the patterns' sum alone
+// (today's leaf, so today's games), and lookahead.mover_combo and
+// opponent_combo add exactly their combinations' values, the mover's
+// from its own cells and the opponent's from the other colour's.
+func TestStaticCombos(t *testing.T) {
+	diff, combos := staticComboErrors(t, nil)
+	if diff != "" {
+		t.Fatal(diff)
+	}
+	if combos < 20 {
+		t.Fatalf("only %d leaves with a combination", combos)
+	}
+}
+
+// TestStaticCombosCatchesPlantedBugs: the check above fails when the
+// tables are mis-built: the mover's and the opponent's swapped, one
+// colour's used for both, renju black's double three counted.
+func TestStaticCombosCatchesPlantedBugs(t *testing.T) {
+	for name, plant := range map[string]func(*Searcher){
+		"mover's and opponent's swapped": func(s *Searcher) {
+			for c := range s.combo {
+				s.combo[c][0], s.combo[c][1] = s.combo[c][1], s.combo[c][0]
+			}
+		},
+		"black's tables for both colours": func(s *Searcher) { s.combo[1] = s.combo[0] },
+		"renju black's double three counted": func(s *Searcher) {
+			if s.renju {
+				s.combo[0][0][comboKey(0, 2)] = s.cfg.MoverCombo[eval.DoubleThree]
+			}
+		},
+	} {
+		if diff, _ := staticComboErrors(t, plant); diff == "" {
+			t.Errorf("%s: not caught", name)
+		}
 	}
 }
