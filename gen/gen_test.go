@@ -363,33 +363,3 @@ func BenchmarkGenerate19(b *testing.B) {
 		}
 	}
 }
-
-// TestLeafCombosRefused: the pack's leaf sums hold the patterns' values
-// only, so a config whose lookahead.mover_combo or opponent_combo would
-// make its twin play otherwise is refused, naming the file and line,
-// rather than built unlike the native lookahead; all 0 builds.
-func TestLeafCombosRefused(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
-		{"[lookahead.mover_combo]\ndouble_three = 300\n", "c.toml:2: lookahead.mover_combo.double_three is 300"},
-		{"[lookahead]\ndepth = 2\n\n[lookahead.opponent_combo]\nfour_three = 0\ndouble_four = 7\n", "c.toml:6: lookahead.opponent_combo.double_four is 7"},
-	} {
-		cfg, err := config.Parse("c.toml", []byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := FromConfig(cfg, "lookahead")
-		if err == nil {
-			_, err = Generate(in, Options{})
-		}
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("got %v, want the combination refused: %s", err, tc.want)
-		}
-	}
-	cfg, err := config.Parse("c.toml", []byte("[lookahead.mover_combo]\ndouble_three = 0\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := refuseLeafCombos(cfg); err != nil {
-		t.Errorf("all 0 refused: %v", err)
-	}
-}

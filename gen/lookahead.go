@@ -429,9 +429,6 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	if w.Noise > 0 {
 		return nil, nil, fmt.Errorf("%s: weights.noise is %d: the lookahead is deterministic (set noise = 0 for --ai lookahead)", cfg.Source, w.Noise)
 	}
-	if err := refuseLeafCombos(cfg); err != nil {
-		return nil, nil, err
-	}
 	n := m.Size
 	levels, most := planLevels(la)
 	lp := &LookPlan{Cfg: la, Budget: la.TickCommands, Levels: levels, DefaultLevel: la.DefaultLevel + 1, MaxPly: lookahead.MaxPly, VCFLastPly: lookahead.MaxPly - 1, AnswersLastPly: lookahead.MaxPly - 2, Win: lookahead.Win, Forced: lookahead.WonAbove + 1, Five: five,
@@ -867,28 +864,4 @@ func insertAfterHeader(text []byte, line string) []byte {
 	out = append(out, text[:at]...)
 	out = append(out, line...)
 	return append(out, text[at:]...)
-}
-
-// refuseLeafCombos refuses a config whose quiet leaves value combinations
-// (lookahead.mover_combo, lookahead.opponent_combo): the pack's leaf sums
-// hold the patterns' values only, so its twin would play otherwise.
-func refuseLeafCombos(cfg *config.Config) error {
-	la := &cfg.Lookahead
-	for _, t := range []struct {
-		table  string
-		values *[eval.NumCombos]int32
-	}{{"lookahead.mover_combo", &la.MoverCombo}, {"lookahead.opponent_combo", &la.OpponentCombo}} {
-		for c, v := range t.values {
-			if v == 0 {
-				continue
-			}
-			key := t.table + "." + eval.Combo(c).String()
-			where := cfg.Source
-			if line := cfg.Line(key); line > 0 {
-				where = fmt.Sprintf("%s:%d", where, line)
-			}
-			return fmt.Errorf("%s: %s is %d: the pack's leaf values no combinations (the native lookahead alone plays them; set it to 0 for --ai lookahead)", where, key, v)
-		}
-	}
-	return nil
 }

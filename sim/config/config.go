@@ -46,18 +46,6 @@ type Config struct {
 	Tune      Tune // what mcgomoku tune moves, and how (tune.go)
 	// Source is the file the config came from ("(default)" when embedded).
 	Source string
-	// loc finds a key's line in Source's text (nil for a built config).
-	loc *locator
-}
-
-// Line is the line of a dotted key (or of its nearest enclosing table)
-// in the file the config was read from, 0 if unknown: for errors about
-// values the file holds that a later stage (gen) cannot use.
-func (c *Config) Line(key string) int {
-	if c.loc == nil {
-		return 0
-	}
-	return c.loc.lineOf(key)
 }
 
 // Game is the board and who plays what.
@@ -174,13 +162,6 @@ type Lookahead struct {
 	// Value is a quiet leaf's value of one pattern on one line of an empty
 	// cell; a position is worth the mover's sum minus the opponent's.
 	Value [eval.NumPatterns]int32
-	// MoverCombo is what a quiet leaf's empty cell is worth where the
-	// side to move would make a combination (eval.Combos of its fours
-	// and open threes there, each counted), OpponentCombo what one is
-	// worth against it where the opponent would; all 0 (the default) is
-	// the patterns' value alone. Renju's black counts no double four or
-	// double three (forbidden to it). Each 0..MaxLookaheadComboValue.
-	MoverCombo, OpponentCombo [eval.NumCombos]int32
 	// Levels are the named levels the pack's menu offers (the first
 	// NLevels, in the file's order), each these budgets with some of
 	// LevelKeys replaced (levels.go); DefaultLevel is a new board's
@@ -194,11 +175,6 @@ type Lookahead struct {
 // the largest board (625 cells × 4 lines) stays within ±2^28, far from
 // the search's win scores (2^30 less the moves to the five).
 const MaxLookaheadValue = 1 << 16
-
-// MaxLookaheadComboValue bounds each combination's value at a leaf: a
-// cell has at most three combinations for a side, so 625 cells' worth
-// adds under 2^25 to the patterns' bound.
-const MaxLookaheadComboValue = 1 << 14
 
 // MaxLookaheadWidth bounds the lookahead's widths: the pack keeps each
 // ply's candidates in scores of their own.
@@ -455,8 +431,6 @@ type raw struct {
 		Deepen         *int64                      `toml:"deepen"`
 		TickCommands   *int64                      `toml:"tick_commands"`
 		Value          map[string]int64            `toml:"value"`
-		MoverCombo     map[string]int64            `toml:"mover_combo"`
-		OpponentCombo  map[string]int64            `toml:"opponent_combo"`
 		Level          *string                     `toml:"level"`
 		Levels         map[string]map[string]int64 `toml:"levels"`
 	} `toml:"lookahead"`
@@ -497,7 +471,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 		return nil, &Error{File: name, Line: loc.line(k), Key: k.String(), Msg: "unknown key" + hint(k)}
 	}
 	c := *base
-	c.Source, c.loc = name, loc
+	c.Source = name
 	d := decoder{name: name, loc: loc}
 
 	d.intIn(&c.Game.Size, r.Game.Size, "game.size", game.MinSize, game.MaxSize)
@@ -589,8 +563,6 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.Deepen, rl.Deepen, "lookahead.deepen", 0, MaxLookaheadDepth)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
-	d.combosIn(&la.MoverCombo, rl.MoverCombo, "lookahead.mover_combo", MaxLookaheadComboValue)
-	d.combosIn(&la.OpponentCombo, rl.OpponentCombo, "lookahead.opponent_combo", MaxLookaheadComboValue)
 	d.decodeLevels(la, md, rl.Levels, rl.Level)
 
 	pk := &c.Pack
@@ -774,12 +746,6 @@ func (d *decoder) patterns(dst *[eval.NumPatterns]int32, m map[string]int64, tab
 }
 
 func (d *decoder) combos(dst *[eval.NumCombos]int32, m map[string]int64, table string) {
-	d.combosIn(dst, m, table, math.MaxInt32)
-}
-
-// combosIn decodes a table of values by combination name
-// (table.<combination>), each 0..hi.
-func (d *decoder) combosIn(dst *[eval.NumCombos]int32, m map[string]int64, table string, hi int64) {
 	for _, k := range sortedKeys(m) {
 		c, ok := eval.ParseCombo(k)
 		if !ok {
@@ -787,7 +753,7 @@ func (d *decoder) combosIn(dst *[eval.NumCombos]int32, m map[string]int64, table
 			continue
 		}
 		v := m[k]
-		d.int32In(&dst[c], &v, table+"."+k, 0, hi)
+		d.int32In(&dst[c], &v, table+"."+k, 0, math.MaxInt32)
 	}
 }
 
@@ -819,7 +785,7 @@ var known = map[string][]string{
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
-		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "deepen", "tick_commands", "value", "mover_combo", "opponent_combo", "level", "levels"},
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "deepen", "tick_commands", "value", "level", "levels"},
 	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

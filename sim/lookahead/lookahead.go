@@ -33,10 +33,7 @@
 //     leaf the side to move's vcf (leaf_vcf_depth fours, leaf_vcf_nodes
 //     stones) is a win, else the leaf is worth its static value: the
 //     lookahead.value of every empty cell's pattern on each line, the
-//     mover's sum minus the opponent's, with lookahead.mover_combo of
-//     each combination the mover would make on an empty cell added and
-//     lookahead.opponent_combo of each the opponent would make taken
-//     off (all 0 by default). An inner node (not the root, not
+//     mover's sum minus the opponent's. An inner node (not the root, not
 //     a forced block) whose width's cells all lose by force, with that
 //     many cells to try, tries up to lookahead.widen more before taking
 //     the loss: the best by the mover's score, after the width's, of the
@@ -177,14 +174,6 @@ type Searcher struct {
 
 	lines [][]LineSlot // FivePointSlots of every cell, for the board size n
 
-	// combo[c][k] is a leaf's value of an empty cell for colour index c
-	// to move by its combinations there (k = comboKey of its fours and
-	// open threes), mover's from c's and opponent's from the other's:
-	// combo[c][0][k] the mover's gain, combo[c][1][k] the opponent's
-	// (subtracted). combos says any is non-zero.
-	combo  [2][2][9]int32
-	combos bool
-
 	nodes, limit int
 	abort        bool // the stage's budget ran out
 	// vcfLimit bounds the current continuous-fours search; cut says it
@@ -217,7 +206,6 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 	s.st, s.m = st, st.Model()
 	s.renju = s.m.Rule == game.Renju
 	s.setSize(s.m.Size)
-	s.setCombos()
 	s.nodes, s.abort = 0, false
 	res := Result{Move: -1}
 
@@ -454,40 +442,6 @@ func (s *Searcher) setSize(n int) {
 		s.lines[m] = FivePointSlots(n, m)
 	}
 }
-
-// setCombos fills the leaf's combination tables for the rule: a cell
-// counts each combination eval.Combos finds in its fours and open threes
-// (each up to 2), except renju black's double four and double three,
-// which it may not play.
-func (s *Searcher) setCombos() {
-	s.combos = false
-	for ci, col := range []game.Colour{game.Black, game.White} {
-		for f := 0; f <= 2; f++ {
-			for th := 0; th <= 2; th++ {
-				has := eval.Combos(f, th)
-				if s.renju && col == game.Black {
-					has[eval.DoubleFour], has[eval.DoubleThree] = false, false
-				}
-				var mover, opp int32
-				for c, ok := range has {
-					if ok {
-						mover += s.cfg.MoverCombo[c]
-						opp += s.cfg.OpponentCombo[c]
-					}
-				}
-				// Colour ci's combinations count as the mover's when ci
-				// moves, as the opponent's when the other colour does.
-				s.combo[ci][0][comboKey(f, th)] = mover
-				s.combo[1-ci][1][comboKey(f, th)] = opp
-				s.combos = s.combos || mover != 0 || opp != 0
-			}
-		}
-	}
-}
-
-// comboKey indexes the combination tables by fours and open threes,
-// each counted up to 2 (eval's order).
-func comboKey(fours, threes int) int { return min(fours, 2)*3 + min(threes, 2) }
 
 // child plays m for t (the side to move at ply, which counts the moves
 // made since the root), searches what follows to depth and takes m back.
@@ -758,14 +712,11 @@ func makesFive(st *eval.State, i int, c game.Colour) bool {
 
 // static is a quiet leaf's worth for t: over every empty cell and line,
 // lookahead.value of t's pattern there minus that of the opponent's (the
-// pack keeps the two sums as stones come and go), plus lookahead.mover_combo
-// of each combination t would make there and minus
-// lookahead.opponent_combo of each the opponent would. config bounds each
+// pack keeps the two sums as stones come and go). config bounds each
 // value so that the sum stays far below the win scores.
 func (s *Searcher) static(t game.Colour) int32 {
 	var sum int32
 	u := t.Opponent()
-	combo := &s.combo[eval.ColourIndex(t)]
 	for cell := 0; cell < s.n*s.n; cell++ {
 		if s.st.At(cell) != game.Empty {
 			continue
@@ -775,10 +726,6 @@ func (s *Searcher) static(t game.Colour) int32 {
 		}
 		for _, p := range s.st.Lines(cell, u) {
 			sum -= s.cfg.Value[p]
-		}
-		if s.combos {
-			sum += combo[0][comboKey(s.st.Fours(cell, t), s.st.OpenThrees(cell, t))] -
-				combo[1][comboKey(s.st.Fours(cell, u), s.st.OpenThrees(cell, u))]
 		}
 	}
 	return sum
