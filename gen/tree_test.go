@@ -9,14 +9,27 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/config"
 )
 
-// route runs key through t as the rendered functions would (a branch with
-// Range tests Lo..Hi, one without ..Hi, the last none) and returns the
-// leaf command it reaches and the nodes it passed.
-func route(t *Tree, key int) (cmd string, depth int, err error) {
-	nodes := map[string]TreeNode{}
+// router indexes t's nodes by the command that calls them, once a tree:
+// its route then costs a key only the nodes it passes (a 15×15 pack's
+// lookups hold tens of thousands of keys).
+type router struct {
+	t     *Tree
+	nodes map[string]TreeNode
+}
+
+func newRouter(t *Tree) router {
+	nodes := make(map[string]TreeNode, len(t.Nodes))
 	for _, n := range t.Nodes {
 		nodes["function gomoku:"+n.Path] = n
 	}
+	return router{t, nodes}
+}
+
+// route runs key through the tree as the rendered functions would (a
+// branch with Range tests Lo..Hi, one without ..Hi, the last none) and
+// returns the leaf command it reaches and the nodes it passed.
+func (r router) route(key int) (cmd string, depth int, err error) {
+	t, nodes := r.t, r.nodes
 	n := t.Nodes[0]
 	for depth = 1; depth <= len(t.Nodes); depth++ {
 		var taken *Branch
@@ -50,10 +63,11 @@ func checkRoutes(t *Tree, lo int, leaves []TreeLeaf, maxDepth int) error {
 		}
 		seen[n.Path] = true
 	}
+	r := newRouter(t)
 	key := lo
 	for j, l := range leaves {
 		for ; key <= l.Hi; key++ {
-			cmd, depth, err := route(t, key)
+			cmd, depth, err := r.route(key)
 			if err != nil {
 				return err
 			}
