@@ -134,12 +134,30 @@ def winning_line(moves, line, plies=8):
     return kinds
 
 
+def five(moves):
+    """Whether the last move made five in a row (or more): a draw or a
+    forfeit has no winner to judge."""
+    if not moves:
+        return False
+    stones = {m: i % 2 for i, m in enumerate(moves)}
+    (x, y), c = moves[-1], (len(moves) - 1) % 2
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        n = 1
+        for sign in (1, -1):
+            k = 1
+            while stones.get((x + sign * k * dx, y + sign * k * dy)) == c:
+                n, k = n + 1, k + 1
+        if n >= 5:
+            return True
+    return False
+
+
 def lost_games(folder, player):
     for f in sorted(glob.glob(os.path.join(folder, '*.psq'))):
         moves, black, white = parse(f)
         we = 0 if black.startswith(player) else 1
         winner = (len(moves) - 1) % 2
-        if winner != we:
+        if five(moves) and winner != we:
             yield f, moves, we
 
 
