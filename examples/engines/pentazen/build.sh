@@ -1,9 +1,9 @@
 #!/bin/sh
 # Builds PentaZen 0.4.18 (Sun Yuliang's Gomocup 2021 engine, its ABOUT
 # saying 0.4.17: alpha-beta with pattern tables, no neural network) as a
-# Linux pbrain from its public source, for `mcgomoku sim`. PentaZen's source stays out of this
-# repository (it carries no licence); this script fetches it into a folder
-# of yours.
+# Linux pbrain from its public source, for `mcgomoku sim`. PentaZen's
+# source stays out of this repository (it carries no licence); this script
+# fetches it into a folder of yours.
 #
 #   examples/engines/pentazen/build.sh [DIR]
 #
