@@ -18,13 +18,8 @@ repo=https://github.com/gomoku/Carbon-Gomoku
 commit=75a8143219094c6dcd5c309692c80a34696c1b22 # "databaseMove must not be near border", 2017
 
 here=$(cd "$(dirname "$0")" && pwd)
-dir=${1:-${HOME}/.cache/mcgomoku/engines}
-mkdir -p "$dir"
-src=$dir/carbon-src
-if [ ! -d "$src/.git" ]; then
-	git clone --quiet "$repo" "$src"
-fi
-git -C "$src" checkout --quiet "$commit"
+. "$here/../checkout.sh"
+checkout "$repo" "$commit" carbon "${1:-}"
 
 # The brain is the five files of its Visual Studio project CarbonAI.
 tmp=$dir/pbrain-carbon.tmp.$$

@@ -19,14 +19,9 @@ set -eu
 repo=https://github.com/sun-yuliang/PentaZen
 commit=fa37343094b6df02dbc57e474916788370bc9728 # "update to v0.4.18", 2022-04-15
 
-dir=${1:-${HOME}/.cache/mcgomoku/engines}
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
-src=$dir/pentazen-src
-if [ ! -d "$src/.git" ]; then
-	git clone --quiet "$repo" "$src"
-fi
-git -C "$src" checkout --quiet "$commit"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../checkout.sh"
+checkout "$repo" "$commit" pentazen "${1:-}"
 
 work=$(mktemp -d)
 tmp=$dir/pbrain-pentazen.tmp.$$

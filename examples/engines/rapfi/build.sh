@@ -26,14 +26,9 @@ repo=https://github.com/dhbloo/rapfi
 # start (the release 250615 aborted one start in about forty on a loaded host)
 commit=3aedf3a2ab0ab710a9f3d00e57d5287ceb864894
 
-dir=${1:-${HOME}/.cache/mcgomoku/engines}
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
-src=$dir/rapfi-src
-if [ ! -d "$src/.git" ]; then
-	git clone --quiet "$repo" "$src"
-fi
-git -C "$src" checkout --quiet "$commit"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../checkout.sh"
+checkout "$repo" "$commit" rapfi "${1:-}"
 
 # The instruction sets Rapfi's CMakeLists would detect on this machine.
 flags=
