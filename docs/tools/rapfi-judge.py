@@ -154,7 +154,7 @@ def five(moves):
 
 def lost_games(folder, player):
     for f in sorted(glob.glob(os.path.join(folder, '*.psq'))):
-        moves, black, white = parse(f)
+        moves, black, _ = parse(f)
         we = 0 if black.startswith(player) else 1
         winner = (len(moves) - 1) % 2
         if five(moves) and winner != we:
@@ -175,7 +175,8 @@ def losses(folder, player):
             if k % 2 != we or vals.get(k) is None:
                 continue
             before = vals[k]
-            after = -vals[k + 1] if vals.get(k + 1) is not None else (-MATE if k + 1 == len(moves) else None)
+            # a lost game's last move is the winner's, so position k + 1 is judged too
+            after = -vals[k + 1] if vals[k + 1] is not None else None
             if before >= MATE:
                 wins.append(k + 1)
             if blunder is None and after is not None and before > -MATE and after <= -MATE:

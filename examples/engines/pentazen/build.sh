@@ -9,7 +9,7 @@
 #
 # DIR (default ~/.cache/mcgomoku/engines) gets the source in pentazen-src/
 # and the engine as pbrain-pentazen. Needs git and g++ (C++17). PentaZen's
-# Makefile is written for mingw on Windows; the script does what it does:
+# Makefile is written for mingw on Windows; the script takes its steps:
 # compiles the pattern generator twice (freestyle and standard), writes the
 # two 15×15 pattern headers the engine includes, and compiles the engine.
 # Where git cannot reach GitHub, clone the repository from a mirror into
