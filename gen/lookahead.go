@@ -59,7 +59,13 @@ type LookPlan struct {
 	// registers #la.k<I> of an answers frame's list, MaxLookaheadWidth.
 	VCT, RootVCT, DefendVCT bool
 	Four, OpenFour          int32
-	Answers                 []LookReg
+	// LastFour says a continuous-fours line's last four (one whose block
+	// is not searched on) is counted from the patterns about its cell
+	// instead of placed (la/vcf/count): possible when weights.attack.four
+	// and open_four each differ from every other attack weight, so that
+	// an att_<c> tells them. The stone still counts as the search's.
+	LastFour bool
+	Answers  []LookReg
 	// AnswersLastPly is the last ply an answers frame has room for an
 	// answer, the open four and its five at (MaxPly-2 on: nothing).
 	AnswersLastPly int
@@ -349,6 +355,9 @@ type lookFunc struct {
 	// opponent's threats, only when some level widens a losing node,
 	// only when some level deepens stage 3.
 	Renju, Defend, VCT, DefendVCT, Widen, Deepen bool
+	// LastFour: only when the pack counts a line's last four
+	// (LookPlan.LastFour).
+	LastFour bool
 }
 
 // lookFuncs are the search's functions rendered once a pack; the
@@ -368,6 +377,7 @@ var lookFuncs = []lookFunc{
 	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
 	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
+	{Path: "la/vcf/count", Role: lookCharged, LastFour: true}, {Path: "la/vcf/counted", Role: lookCharged, LastFour: true},
 	{Path: "la/def/begin", Defend: true}, {Path: "la/def/check", Defend: true}, {Path: "la/def/step", Role: lookDispatch, Defend: true},
 	{Path: "la/def/make", Role: lookStep, Defend: true}, {Path: "la/def/block", Role: lookStep, Defend: true},
 	{Path: "la/def/unblock", Role: lookStep, Defend: true}, {Path: "la/def/undo", Defend: true},
@@ -409,12 +419,25 @@ var lookRoles = func() map[string]lookRole {
 // cell, line or slot that charge themselves (selfCharging).
 var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/unstone/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
 	"la/lmake/", "la/lunmake/", "la/lback/", "la/lunstone/", "la/lslot/", "la/lcombo/", "la/vins_b/", "la/vins_w/",
-	"la/fives_b/", "la/fives_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
+	"la/fives_b/", "la/fives_w/", "la/four_b/", "la/four_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
+
+// foursTold says whether an att_<c> of weights.attack.four or open_four
+// can only be that pattern's: each differs from every other attack weight.
+func foursTold(w eval.Weights) bool {
+	for _, pt := range []eval.Pattern{eval.Four, eval.OpenFour} {
+		for q := eval.Pattern(0); q < eval.NumPatterns; q++ {
+			if q != pt && w.Attack[q] == w.Attack[pt] {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
 	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT) &&
-		(!f.Widen || p.Look.Widen) && (!f.Deepen || p.Look.Deepen)
+		(!f.Widen || p.Look.Widen) && (!f.Deepen || p.Look.Deepen) && (!f.LastFour || p.Look.LastFour)
 }
 
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
@@ -452,9 +475,10 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		}
 	}
 	width := max(most.Width, most.RootWidth, la.VCFWidth, most.Widen)
+	lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
+	lp.LastFour = foursTold(w)
 	if lp.RootVCT || lp.DefendVCT {
 		lp.VCT = true
-		lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
 		for _, pt := range []eval.Pattern{eval.Four, eval.OpenFour} {
 			for q := eval.Pattern(0); q < eval.NumPatterns; q++ {
 				if q != pt && w.Attack[q] == w.Attack[pt] {
@@ -607,6 +631,10 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	cellTree("fives_b", "function gomoku:la/fives_b/%d")
 	cellTree("fives_w", "function gomoku:la/fives_w/%d")
 	cellTree("isfive", "function gomoku:la/isfive/%d")
+	if lp.LastFour {
+		cellTree("four_b", "function gomoku:la/four_b/%d")
+		cellTree("four_w", "function gomoku:la/four_w/%d")
+	}
 	if lp.Widen {
 		cellTree("total_b", "scoreboard players operation #la.capw gomoku.la = #%d gomoku.total_b")
 		cellTree("total_w", "scoreboard players operation #la.capw gomoku.la = #%d gomoku.total_w")

@@ -856,3 +856,104 @@ func scratchRegisters(p *datapack.Pack, lp *gen.LookPlan) []string {
 	}
 	return slices.Sorted(maps.Keys(seen))
 }
+
+// TestLastFourCountsWhatTheStoneWould: a line's last four counted without
+// its stone (la/four_<colour>/<cell>) agrees with the twin's count with
+// the stone on (five points within four of it on its lines) at every
+// four cell of either colour, and leaves the stone to be placed (returns
+// 0) exactly where the patterns about the cell cannot tell: a five point
+// already on one of its lines, or a five the cell makes itself.
+func TestLastFourCountsWhatTheStoneWould(t *testing.T) {
+	cfg := atQuick(config.PackDefault())
+	cfg.Game.Size = 15
+	g, err := packplay.Open(lookaheadPack(t, cfg).Pack, packplay.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(x, y int) int { return y*15 + x }
+	positions := []struct {
+		name         string
+		black, white []int
+		wantPlaced   bool // some four cell must leave its stone to be placed
+	}{
+		// Black's open four on row 7 (five points at (2,7) and (7,7)):
+		// every cell within four of them on row 7 sees a five point.
+		{"an open four on the board", []int{at(3, 7), at(4, 7), at(5, 7), at(6, 7)}, []int{at(0, 14), at(2, 14), at(4, 14), at(6, 14)}, true},
+		// Open and closed threes, a split three and a white four-maker.
+		{"threes", []int{at(3, 3), at(4, 3), at(5, 3), at(3, 10), at(4, 10), at(5, 10), at(10, 5), at(11, 6), at(13, 8)},
+			[]int{at(2, 10), at(9, 9), at(9, 10), at(9, 11), at(0, 0), at(14, 0), at(0, 14), at(14, 14)}, false},
+	}
+	for _, pos := range positions {
+		b := game.MustBoard(15, game.Freestyle)
+		for k := 0; k < len(pos.black)+len(pos.white); k++ {
+			mv := pos.black[k/2]
+			if k%2 == 1 {
+				mv = pos.white[k/2]
+			}
+			if err := b.Play(mv); err != nil {
+				t.Fatalf("%s: %v", pos.name, err)
+			}
+		}
+		if err := setUp(g, b); err != nil {
+			t.Fatal(err)
+		}
+		cells := make([]game.Colour, b.Cells())
+		for i := range cells {
+			cells[i] = b.At(i)
+		}
+		mdl, _ := eval.NewModel(15, game.Freestyle, cfg.Weights)
+		st := eval.FromCells(mdl, cells)
+		m := g.Machine()
+		counted, placed := 0, 0
+		for _, col := range []game.Colour{game.Black, game.White} {
+			name := map[game.Colour]string{game.Black: "b", game.White: "w"}[col]
+			for i := range cells {
+				if cells[i] != game.Empty || st.Fours(i, col) == 0 {
+					continue
+				}
+				if _, err := m.RunCommand(nil, fmt.Sprintf("execute store result score #r gomoku.la run function gomoku:la/four_%s/%d", name, i)); err != nil {
+					t.Fatal(err)
+				}
+				r, _ := g.Score("#r", "gomoku.la")
+				k, _ := g.Score("#la.K", "gomoku.la")
+				unreadable := false
+				for _, l := range lookahead.FivePointSlots(15, i) {
+					if st.At(l.Q) == game.Empty && st.Pattern(l.Q, l.D, col) == eval.Five {
+						unreadable = true
+					}
+				}
+				for d := range 4 {
+					if st.Pattern(i, d, col) == eval.Five {
+						unreadable = true
+					}
+				}
+				st.Place(i, col)
+				want := 0
+				for _, l := range lookahead.FivePointSlots(15, i) {
+					if st.At(l.Q) == game.Empty && st.Pattern(l.Q, l.D, col) == eval.Five {
+						want++
+					}
+				}
+				st.Remove(i)
+				where := fmt.Sprintf("%s: %v's four on %s", pos.name, col, game.FormatMove(i, 15))
+				switch {
+				case unreadable && r != 0:
+					t.Errorf("%s: counted (#la.K %d) beside a five point, where the stone must be placed", where, k)
+				case !unreadable && r != 1:
+					t.Errorf("%s: left to be placed, but the patterns about it tell its %d five points", where, want)
+				case r == 1 && min(k, 2) != int32(min(want, 2)):
+					t.Errorf("%s: counted %d five points, the stone on makes %d", where, k, want)
+				}
+				if r == 1 {
+					counted++
+				} else {
+					placed++
+				}
+			}
+		}
+		t.Logf("%s: %d fours counted, %d left to be placed", pos.name, counted, placed)
+		if counted == 0 || pos.wantPlaced && placed == 0 {
+			t.Errorf("%s: %d counted and %d placed: the position does not test what it is for", pos.name, counted, placed)
+		}
+	}
+}

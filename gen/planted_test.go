@@ -176,3 +176,57 @@ func dropLines(body string, drop func(string) bool) string {
 	}
 	return strings.Join(keep, "")
 }
+
+// TestLastFourProofCatchesPlantedBugs proves that a line's last four,
+// counted from the patterns about its cell instead of placed
+// (la/four_<colour>), is held to the twin's count with the stone on: a
+// miscount planted in the rendered functions (the native search
+// untouched) must make the pack's search differ from the twin's on the
+// tactics table, which is played until the first difference.
+func TestLastFourProofCatchesPlantedBugs(t *testing.T) {
+	ts, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := atQuick(config.PackDefault())
+	four := fmt.Sprintf(" matches %d run ", cfg.Weights.Attack[eval.Four])
+	tests := []struct {
+		name string
+		edit func(body string) string
+	}{
+		{"an open four counted as one five point", func(body string) string {
+			return strings.ReplaceAll(body, "add #la.K gomoku.la 2", "add #la.K gomoku.la 1")
+		}},
+		{"a four counted as none", func(body string) string {
+			return dropLines(body, func(l string) bool { return strings.Contains(l, four) })
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
+			tp := tacticPacks{cfg: cfg, pack: func(c *config.Config) *datapack.Pack {
+				p := &datapack.Pack{Files: maps.Clone(lookaheadPack(t, c).Pack.Files)}
+				changed := 0
+				for path, body := range p.Files {
+					if !strings.Contains(path, "/la/four_") {
+						continue
+					}
+					if nb := tt.edit(string(body)); nb != string(body) {
+						p.Files[path] = []byte(nb)
+						changed++
+					}
+				}
+				if changed == 0 {
+					t.Fatal("nothing planted")
+				}
+				return p
+			}}
+			for _, tc := range ts {
+				if _, _, err := tp.solve(t, tc); err != nil {
+					t.Logf("caught as expected on %s: %v", tc.Name, err)
+					return
+				}
+			}
+			t.Fatalf("with %s, the pack's search was the twin's on every position", tt.name)
+		})
+	}
+}

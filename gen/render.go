@@ -630,14 +630,19 @@ func (r *renderer) renderRenju(p *Plan, rp *RenjuPlan) {
 
 type (
 	lookCellData struct {
-		I     int
-		K     int // its scan chunk
-		Bias  int32
-		Dirs  []int
-		C     LookCell
-		Col   string
-		Five  int32
-		Touch []Touch // the windows a stone there changes (la/make, la/back)
+		I    int
+		K    int // its scan chunk
+		Bias int32
+		Dirs []int
+		C    LookCell
+		Col  string
+		Five int32
+		// Four and OpenFour tell those patterns by their attack weights;
+		// Renju a renju pack's (la/four_c: white's last four with one
+		// five point needs its stone, for black's forbidden test there).
+		Four, OpenFour int32
+		Renju          bool
+		Touch          []Touch // the windows a stone there changes (la/make, la/back)
 		// Lazy renders la/lmake's family: a stone whose search child is a
 		// leaf, which leaves every cell's totals as they were.
 		Lazy bool
@@ -684,7 +689,8 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 		}
 	}
 	for _, c := range lp.Cells {
-		d := lookCellData{I: c.I, K: lp.ChunkOf[c.I], Dirs: c.Dirs, C: c, Five: lp.Five, Bias: p.Greedy.CellInit[c.I].Bias, Touch: p.Greedy.Touch[c.I]}
+		d := lookCellData{I: c.I, K: lp.ChunkOf[c.I], Dirs: c.Dirs, C: c, Five: lp.Five, Four: lp.Four, OpenFour: lp.OpenFour, Renju: lp.Renju,
+			Bias: p.Greedy.CellInit[c.I].Bias, Touch: p.Greedy.Touch[c.I]}
 		r.fn(fmt.Sprintf("la/make/%d", c.I), "la/make", d)
 		r.fn(fmt.Sprintf("la/unmake/%d", c.I), "la/unmake", d)
 		r.fn(fmt.Sprintf("la/back/%d", c.I), "la/back", d)
@@ -701,6 +707,9 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 		for _, col := range []string{"b", "w"} {
 			d.Col = col
 			r.fn(fmt.Sprintf("la/fives_%s/%d", col, c.I), "la/fives_c", d)
+			if lp.LastFour {
+				r.fn(fmt.Sprintf("la/four_%s/%d", col, c.I), "la/four_c", d)
+			}
 			r.fn(fmt.Sprintf("la/ins_%s/%d", col, c.I), "la/ins", d)
 			r.fn(fmt.Sprintf("la/vins_%s/%d", col, c.I), "la/vins", d)
 		}
