@@ -21,6 +21,9 @@ import (
 // slice's charge of a step's overhead.
 var chargeLine = regexp.MustCompile(`(?m)^scoreboard players add #la\.spent gomoku\.la ([0-9]+)$`)
 
+// landRoomLine is la/land's line: the move below its room.
+var landRoomLine = regexp.MustCompile(`(?m)^(execute if score #la\.phase gomoku\.la matches 2 unless score #la\.spent gomoku\.la matches )([0-9]+)(\.\. .*)$`)
+
 // lookCostPacks are the 9×9 lookahead packs the charge proofs run on,
 // freestyle and renju, each also with stage 2's threat-space search on,
 // and freestyle with stage 3 deepened (shared: callers must not change
@@ -69,8 +72,9 @@ func TestLookCharges(t *testing.T) {
 
 // TestLookChargesCatchUndercharges is checkLookCharges's own check: a
 // pack that charges one command too few per step, per self-charging
-// function or per lookup path, or leaves the slice's own commands out of
-// a step's charge fails it.
+// function or per lookup path, leaves the slice's own commands out of
+// a step's charge, or leaves the move played in a slice one command
+// less room than it may cost, fails it.
 func TestLookChargesCatchUndercharges(t *testing.T) {
 	res := lookCostPacks(t)[game.Freestyle.String()]
 	sliceFile := lookFile("la/slice")
@@ -107,6 +111,25 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 				return slices.Concat(body[:loc[0]], less(body[loc[0]:loc[1]], 1), body[loc[1]:])
 			}
 			return body
+		}},
+		// The move played in the slice that chose it: its room one
+		// more than the budget leaves it, or la/final a command dearer
+		// than the proof saw.
+		{"the move's room one more", func(path string, body []byte) []byte {
+			if path != lookFile("la/land") {
+				return body
+			}
+			return landRoomLine.ReplaceAllFunc(body, func(l []byte) []byte {
+				m := landRoomLine.FindSubmatch(l)
+				v, _ := strconv.Atoi(string(m[2]))
+				return slices.Concat(m[1], []byte(strconv.Itoa(v+1)), m[3])
+			})
+		}},
+		{"the move one command dearer", func(path string, body []byte) []byte {
+			if path != lookFile("la/final") {
+				return body
+			}
+			return append(slices.Clone(body), "scoreboard players add #la.spent gomoku.la 0\n"...)
 		}},
 	}
 	for _, c := range cases {
@@ -254,6 +277,51 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 		return "", fmt.Errorf("la/slice charges a step %d for its overhead; its own commands (%d, measured) and la/step's dispatch (%d) come to %d", overhead, iteration, light, want)
 	}
 
+	// The move played in the slice that chose it: la/land plays it only
+	// below its room, which must be the budget less the slice's last
+	// call that plays it: that call's own commands (measured, with a
+	// la/final that does nothing) and la/final's worst case (the cost
+	// model's, everything it runs counted).
+	land := NS + ":la/land"
+	landRoom := -1
+	for _, l := range fns[land] {
+		if m := regexp.MustCompile(`^execute if score #la\.phase gomoku\.la matches 2 unless score #la\.spent gomoku\.la matches (-?[0-9]+)\.\. run return run function ` + NS + `:la/final$`).FindStringSubmatch(l); m != nil {
+			landRoom, _ = strconv.Atoi(m[1])
+		}
+	}
+	if landRoom < 0 || len(fns[land]) != 1 {
+		return "", fmt.Errorf("la/land does not play the move below a room: %q", fns[land])
+	}
+	budget := res.Plan.Look.Budget
+	if landRoom > 0 {
+		probe.Files[lookFile("la/final")] = []byte("# a move that does nothing\n")
+		lm, err := loadTicked(probe)
+		if err != nil {
+			return "", err
+		}
+		for h, v := range map[string]int32{"#la.phase": 2, "#la.spent": int32(landRoom - 1)} {
+			if err := lm.SetScore(h, "gomoku.la", v); err != nil {
+				return "", err
+			}
+		}
+		rep, err := lm.Call(slice)
+		if err != nil {
+			return "", err
+		}
+		if c := rep.Total().ByFunction[NS+":la/land"].Commands; c == 0 {
+			return "", fmt.Errorf("a slice after the search has chosen does not reach la/land")
+		}
+		own := int(rep.Total().Units) - 1 // less the call of la/slice, charged to the step before
+		fa := newAnalyzer(pack, selectorBound(res.Plan.NumCells), nil, nil)
+		final, err := fa.function(NS + ":la/final")
+		if err != nil {
+			return "", err
+		}
+		if want := budget - own - final; landRoom != want {
+			return "", fmt.Errorf("la/land plays the move below %d; the budget (%d) less the slice's last call (%d, measured) and la/final's worst case (%d) is %d", landRoom, budget, own, final, want)
+		}
+	}
+
 	// Self-charging functions whose own commands take no branch, charged
 	// exactly. Their self-charging callees may branch (they charge for
 	// themselves): each is called with those stubbed by a function that
@@ -383,7 +451,27 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	}
 	vm := g.Machine()
 	rng := rand.New(rand.NewPCG(uint64(res.Plan.Size), 26))
+	// callSlice runs la/slice as a board's turn in the loop does, with
+	// the cursor on the board (the move draws its stone at it): the
+	// units it ran, whether it played the move and the functions it ran.
+	callSlice := func() (int, bool, []string, error) {
+		if _, err := vm.Call(NS + ":slot/place"); err != nil {
+			return 0, false, nil, err
+		}
+		rep, err := vm.Call(slice)
+		if err != nil {
+			return 0, false, nil, err
+		}
+		units := int(rep.Total().Units)
+		_, played := rep.Total().ByFunction[NS+":la/final"]
+		ids := slices.Sorted(maps.Keys(rep.Total().ByFunction))
+		if _, err := vm.RunCommand(nil, "kill "+res.Plan.Origin.ID); err != nil {
+			return 0, false, nil, err
+		}
+		return units, played, ids, nil
+	}
 	steps, worst, least := 0, 0, 1<<30
+	landings, landLeast := 0, 1<<30
 	for games := 0; games < 2; games++ {
 		if err := g.Start(packplay.ModeAI, game.White); err != nil {
 			return "", err
@@ -414,32 +502,70 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 				if err := vm.SetScore("#la.spent", "gomoku.la", int32(room-1)); err != nil {
 					return "", err
 				}
-				rep, err := vm.Call(slice)
+				units, played, ids, err := callSlice()
 				if err != nil {
 					return "", err
 				}
 				spent, _ := vm.Score("#la.spent", "gomoku.la")
 				charged := int(spent) - (room - 1)
-				ran := int(rep.Total().Units) - 3 // less the call and the ending look
-				if ran > charged {
-					var ids []string
-					for id := range rep.Total().ByFunction {
-						ids = append(ids, id)
+				ran := units - 3 // less the call and the ending look
+				ph, _ := vm.Score("#la.phase", "gomoku.la")
+				switch {
+				case played:
+					// The move was played in this call (its room is
+					// above the step's): the whole call within the budget.
+					if room-1+units > budget {
+						return "", fmt.Errorf("a step and the move ran %d commands from #la.spent %d, over the budget %d", units, room-1, budget)
 					}
-					slices.Sort(ids)
+					landings++
+					continue
+				case ph == 2:
+					// The search chose: the ending was la/land's, which
+					// did not play the move (#la.spent is at least its
+					// room); the same call again runs just that ending.
+					again, _, _, err := callSlice()
+					if err != nil {
+						return "", err
+					}
+					ran = units - again
+				}
+				if ran > charged {
 					return "", fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
 				}
 				steps++
 				worst = max(worst, ran)
 				least = min(least, charged-ran)
+				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 && landRoom > 0 {
+					// The move, played in the slice with the most
+					// #la.spent that plays it: the call within the budget.
+					if err := vm.SetScore("#la.spent", "gomoku.la", int32(landRoom-1)); err != nil {
+						return "", err
+					}
+					units, played, _, err := callSlice()
+					if err != nil {
+						return "", err
+					}
+					if !played {
+						return "", fmt.Errorf("the search chose with #la.spent %d, below la/land's room %d, but its move was not played", landRoom-1, landRoom)
+					}
+					total := units - 1 // less the call, charged to the step before
+					if landRoom-1+total > budget {
+						return "", fmt.Errorf("the move played in a slice from #la.spent %d ran %d commands, over the budget %d", landRoom-1, total, budget)
+					}
+					landings++
+					landLeast = min(landLeast, budget-(landRoom-1+total))
+				}
 			}
 			if _, _, err := g.AIMove(); err != nil {
 				return "", err
 			}
 		}
 	}
-	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d)",
-		overhead, iteration, light, exact, paths, steps, least, worst), nil
+	if landRoom > 0 && landings == 0 {
+		return "", fmt.Errorf("no move was played in the slice that chose it: la/land is not tested")
+	}
+	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d), %d moves played in a slice below la/land's room %d (least slack %d)",
+		overhead, iteration, light, exact, paths, steps, least, worst, landings, landRoom, landLeast), nil
 }
 
 // loadTicked loads a pack into an interpreter and runs its first tick
@@ -478,4 +604,106 @@ func lineBranchFree(l string, free func(id string) bool) bool {
 		}
 	}
 	return false // a condition without run
+}
+
+// TestLookLandsInSearchTick: the AI's stone lands in the tick its search
+// chooses it whenever that tick's slice still has room for the move
+// (#la.spent below LandRoom), and a pack whose la/land never plays the
+// move (the next tick's call does, as before) fails the check.
+func TestLookLandsInSearchTick(t *testing.T) {
+	packs := lookCostPacks(t)
+	for _, name := range []string{game.Freestyle.String(), game.Renju.String()} {
+		res := packs[name]
+		t.Run(name, func(t *testing.T) {
+			report, err := checkLandsInSearchTick(res, res.Pack)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(report)
+			broken := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
+			file := lookFile("la/land")
+			body := landRoomLine.ReplaceAll(broken.Files[file], []byte("${1}0${3}"))
+			if string(body) == string(broken.Files[file]) {
+				t.Fatal("nothing planted")
+			}
+			broken.Files[file] = body
+			if _, err := checkLandsInSearchTick(res, broken); err == nil {
+				t.Fatal("a pack that plays every move a tick after its search chose it passed")
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}
+
+// checkLandsInSearchTick plays two games of AI moves against random stones
+// with pack (res's, or one planted in), a tick at a time, and checks that
+// whenever a tick ends with the search's choice not played (#la.phase 2)
+// its slice had no room for the move (#la.spent at least res's LandRoom),
+// and that some stone landed in the tick its search chose it.
+func checkLandsInSearchTick(res *Result, pack *datapack.Pack) (string, error) {
+	landRoom := res.Plan.Look.LandRoom
+	if landRoom <= 0 {
+		return "", fmt.Errorf("LandRoom is %d: no move can be played in its search's tick", landRoom)
+	}
+	g, err := packplay.Open(pack, packplay.Options{})
+	if err != nil {
+		return "", err
+	}
+	vm := g.Machine()
+	rng := rand.New(rand.NewPCG(uint64(res.Plan.Size), 31))
+	same, later, waited := 0, 0, 0
+	for games := 0; games < 2; games++ {
+		if err := g.Start(packplay.ModeAI, game.White); err != nil {
+			return "", err
+		}
+		for mv := 0; mv < 6 && !g.Board().Over(); mv++ {
+			b := g.Board()
+			for {
+				i := rng.IntN(b.Cells())
+				if b.Legal(i) == nil {
+					if err := g.Place(i); err != nil {
+						return "", err
+					}
+					break
+				}
+			}
+			if g.Board().Over() {
+				break
+			}
+			moves, _ := vm.Score("#moves", "gomoku.game")
+			for ticks := 0; ; ticks++ {
+				if ticks > 20_000 {
+					return "", fmt.Errorf("the AI did not move within %d ticks", ticks)
+				}
+				before, _ := vm.Score("#la.phase", "gomoku.la")
+				if _, err := vm.Tick(); err != nil {
+					return "", err
+				}
+				if now, _ := vm.Score("#moves", "gomoku.game"); now != moves {
+					if before == 2 {
+						later++
+					} else {
+						same++
+					}
+					break
+				}
+				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 {
+					spent, _ := vm.Score("#la.spent", "gomoku.la")
+					if int(spent) < landRoom {
+						return "", fmt.Errorf("move %d: the search chose with #la.spent %d, below the move's room %d, but the stone did not land in that tick", g.Board().Moves()+1, spent, landRoom)
+					}
+					waited++
+				}
+			}
+			// The stone is down: the mirror takes it on the next tick.
+			if _, _, err := g.AIMove(); err != nil {
+				return "", err
+			}
+		}
+	}
+	if same == 0 {
+		return "", fmt.Errorf("no stone landed in the tick its search chose it (%d a tick later)", later)
+	}
+	return fmt.Sprintf("%d stones landed in the tick their search chose them, %d a tick later (%d ticks ended without room for the move)", same, later, waited), nil
 }
