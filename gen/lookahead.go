@@ -122,9 +122,9 @@ type LookPlan struct {
 	// worst case of the slice's ending that plays it (LandWorst). At most
 	// 0: never, the move waits for the next tick.
 	LandRoom, LandWorst int
-	MaxHeavy       int // the costliest self-charge
-	StepWorst      int // the costliest step, its slice iteration included
-	source         string
+	MaxHeavy            int // the costliest self-charge
+	StepWorst           int // the costliest step, its slice iteration included
+	source              string
 }
 
 // LookLevel is one level of the search: its #level (I), menu trigger (M)
