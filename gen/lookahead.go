@@ -120,8 +120,11 @@ type LookPlan struct {
 	// LandRoom is what #la.spent must be below for the chosen move to be
 	// played in the slice that chose it (la/land): the budget less the
 	// worst case of the slice's ending that plays it (LandWorst). At most
-	// 0: never, the move waits for the next tick.
+	// 0: never, the move waits for the next tick. Under renju, PlayRoom
+	// and PlayWorst are those of white's move (la/play), which needs no
+	// full rule check.
 	LandRoom, LandWorst int
+	PlayRoom, PlayWorst int
 	MaxHeavy            int // the costliest self-charge
 	StepWorst           int // the costliest step, its slice iteration included
 	source              string
@@ -361,7 +364,7 @@ type lookFunc struct {
 // lookScan data (renderLook).
 var lookFuncs = []lookFunc{
 	{Path: "ai/play"}, {Path: "la/turn"}, {Path: "la/final"}, {Path: "la/start"}, {Path: "la/fresh"},
-	{Path: "la/ab_root"}, {Path: "la/done"}, {Path: "la/done_five"}, {Path: "la/slice"}, {Path: "la/land"}, {Path: "la/step", Role: lookDispatch},
+	{Path: "la/ab_root"}, {Path: "la/done"}, {Path: "la/done_five"}, {Path: "la/slice"}, {Path: "la/land"}, {Path: "la/play", Renju: true}, {Path: "la/step", Role: lookDispatch},
 	{Path: "la/push"}, {Path: "la/ret"}, {Path: "la/stage_end"}, {Path: "la/vcf_won"}, {Path: "la/ret_static"},
 	{Path: "la/negate"}, {Path: "la/ret_zero"}, {Path: "la/abort"}, {Path: "la/unwind", Role: lookStep},
 	{Path: "la/abandon"}, {Path: "la/quit"}, {Path: "la/pick"}, {Path: "la/fives"}, {Path: "la/other"},
@@ -653,7 +656,8 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 //     that starts last still ends within the budget;
 //   - LandRoom is the budget less the worst case of the slice's last call
 //     playing the chosen move (la/land, la/final and all they run): the
-//     move is played in the slice only while #la.spent is below it.
+//     move is played in the slice only while #la.spent is below it;
+//     under renju PlayRoom is white's (la/play: no full rule check).
 func proveLook(pack *datapack.Pack, p *Plan) error {
 	lp := p.Look
 	bound := selectorBound(p.NumCells)
@@ -721,7 +725,7 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	probe := &datapack.Pack{Files: map[string][]byte{
 		datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice_iteration"}): pack.Files[datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice"})],
 	}}
-	land, final := NS+":la/land", NS+":la/final"
+	land, final, play := NS+":la/land", NS+":la/final", NS+":la/play"
 	it, err := analyzeWith(probe, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true, land: true})
 	if err != nil {
 		return fmt.Errorf("internal error: %w", err)
@@ -735,7 +739,7 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	// (ending) only below LandRoom (landing, the move's worst case).
 	whole := &datapack.Pack{Files: maps.Clone(pack.Files)}
 	maps.Copy(whole.Files, probe.Files)
-	ends, err := analyzeWith(whole, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true, final: true})
+	ends, err := analyzeWith(whole, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true, final: true, play: true})
 	if err != nil {
 		return fmt.Errorf("internal error: %w", err)
 	}
@@ -757,6 +761,15 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	// (la/turn), as every move did before.
 	lp.LandWorst = landing
 	lp.LandRoom = max(0, lp.Budget-landing)
+	if p.Renju {
+		// White's move, la/play: la/final free, whose path is LandRoom's.
+		plays, err := analyzeWith(whole, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true, final: true})
+		if err != nil {
+			return fmt.Errorf("internal error: %w", err)
+		}
+		lp.PlayWorst = plays.Entries[body]
+		lp.PlayRoom = max(0, lp.Budget-lp.PlayWorst)
+	}
 	return nil
 }
 

@@ -21,8 +21,46 @@ import (
 // slice's charge of a step's overhead.
 var chargeLine = regexp.MustCompile(`(?m)^scoreboard players add #la\.spent gomoku\.la ([0-9]+)$`)
 
-// landRoomLine is la/land's line: the move below its room.
-var landRoomLine = regexp.MustCompile(`(?m)^(execute if score #la\.phase gomoku\.la matches 2 unless score #la\.spent gomoku\.la matches )([0-9]+)(\.\. .*)$`)
+// landRoomLine is a line of la/land: the move below its room, for one
+// colour or either, by la/final or (renju, white) la/play.
+var landRoomLine = regexp.MustCompile(`(?m)^(execute if score #la\.phase gomoku\.la matches 2 unless score #la\.spent gomoku\.la matches )(-?[0-9]+)(\.\.(?: if score #turn gomoku\.game matches ([12]))? run return run function ` + NS + `:(la/final|la/play))$`)
+
+// landLine is one line of la/land: the move played by fn below room,
+// for colour turn (0: either).
+type landLine struct {
+	room, turn int
+	fn         string
+}
+
+// landLines reads la/land's lines: every one a landRoomLine, the last
+// la/final's for either colour.
+func landLines(lines []string) ([]landLine, error) {
+	var out []landLine
+	for _, l := range lines {
+		m := landRoomLine.FindStringSubmatch(l)
+		if m == nil {
+			return nil, fmt.Errorf("la/land has a line that does not play the move below a room: %q", l)
+		}
+		room, _ := strconv.Atoi(m[2])
+		turn, _ := strconv.Atoi(m[4]) // "" is 0
+		out = append(out, landLine{room: room, turn: turn, fn: m[5]})
+	}
+	if len(out) == 0 || out[len(out)-1].turn != 0 || out[len(out)-1].fn != "la/final" {
+		return nil, fmt.Errorf("la/land does not end with la/final for either colour: %q", lines)
+	}
+	return out, nil
+}
+
+// landRoomFor is the room la/land gives the move of colour turn: the
+// first of its lines for that colour or either.
+func landRoomFor(lands []landLine, turn int) int {
+	for _, ln := range lands {
+		if ln.turn == 0 || ln.turn == turn {
+			return ln.room
+		}
+	}
+	return 0
+}
 
 // lookCostPacks are the 9×9 lookahead packs the charge proofs run on,
 // freestyle and renju, each also with stage 2's threat-space search on,
@@ -76,7 +114,7 @@ func TestLookCharges(t *testing.T) {
 // a step's charge, or leaves the move played in a slice one command
 // less room than it may cost, fails it.
 func TestLookChargesCatchUndercharges(t *testing.T) {
-	res := lookCostPacks(t)[game.Freestyle.String()]
+	packs := lookCostPacks(t)
 	sliceFile := lookFile("la/slice")
 	cases := []struct {
 		name  string
@@ -92,6 +130,7 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 			if path != sliceFile {
 				return body
 			}
+			res := packs[game.Freestyle.String()]
 			return chargeLine.ReplaceAllFunc(body, func(l []byte) []byte { return less(l, res.Plan.Look.Overhead-lightStepOf(t, res)) })
 		}},
 		{"every lookup path one short", func(path string, body []byte) []byte {
@@ -131,9 +170,34 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 			}
 			return append(slices.Clone(body), "scoreboard players add #la.spent gomoku.la 0\n"...)
 		}},
+		// Under renju (planted in its pack), white's move (la/play, no
+		// full rule check).
+		{"renju: white's room one more", func(path string, body []byte) []byte {
+			if path != lookFile("la/land") {
+				return body
+			}
+			return landRoomLine.ReplaceAllFunc(body, func(l []byte) []byte {
+				m := landRoomLine.FindSubmatch(l)
+				if string(m[5]) != "la/play" {
+					return l
+				}
+				v, _ := strconv.Atoi(string(m[2]))
+				return slices.Concat(m[1], []byte(strconv.Itoa(v+1)), m[3])
+			})
+		}},
+		{"renju: white's move one command dearer", func(path string, body []byte) []byte {
+			if path != lookFile("la/play") {
+				return body
+			}
+			return append(slices.Clone(body), "scoreboard players add #la.spent gomoku.la 0\n"...)
+		}},
 	}
 	for _, c := range cases {
-		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+		t.Run(strings.NewReplacer(" ", "_", ":", "").Replace(c.name), func(t *testing.T) {
+			res := packs[game.Freestyle.String()]
+			if strings.HasPrefix(c.name, "renju: ") {
+				res = packs[game.Renju.String()]
+			}
 			broken := *res
 			broken.Pack = &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
 			changed := 0
@@ -278,29 +342,40 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	}
 
 	// The move played in the slice that chose it: la/land plays it only
-	// below its room, which must be the budget less the slice's last
-	// call that plays it: that call's own commands (measured, with a
-	// la/final that does nothing) and la/final's worst case (the cost
-	// model's, everything it runs counted).
-	land := NS + ":la/land"
-	landRoom := -1
-	for _, l := range fns[land] {
-		if m := regexp.MustCompile(`^execute if score #la\.phase gomoku\.la matches 2 unless score #la\.spent gomoku\.la matches (-?[0-9]+)\.\. run return run function ` + NS + `:la/final$`).FindStringSubmatch(l); m != nil {
-			landRoom, _ = strconv.Atoi(m[1])
-		}
-	}
-	if landRoom < 0 || len(fns[land]) != 1 {
-		return "", fmt.Errorf("la/land does not play the move below a room: %q", fns[land])
+	// below a room (under renju white's, la/play, has one of its own),
+	// which must be the budget less the slice's last call that plays it:
+	// that call's own commands (measured, with a la/final or la/play that
+	// does nothing, on the path that runs the most of la/land) and the
+	// move's worst case (the cost model's, everything it runs counted).
+	lands, err := landLines(fns[NS+":la/land"])
+	if err != nil {
+		return "", err
 	}
 	budget := res.Plan.Look.Budget
-	if landRoom > 0 {
-		probe.Files[lookFile("la/final")] = []byte("# a move that does nothing\n")
-		lm, err := loadTicked(probe)
+	for k, ln := range lands {
+		if ln.room <= 0 {
+			continue
+		}
+		stubbed := &datapack.Pack{Files: maps.Clone(probe.Files)}
+		// The stub's one command says it ran.
+		stubbed.Files[lookFile(ln.fn)] = []byte("scoreboard players set #la.played gomoku.la 1\n")
+		lm, err := loadTicked(stubbed)
 		if err != nil {
 			return "", err
 		}
-		for h, v := range map[string]int32{"#la.phase": 2, "#la.spent": int32(landRoom - 1)} {
-			if err := lm.SetScore(h, "gomoku.la", v); err != nil {
+		// The lines before it pass their look at #la.spent and fail on
+		// their colour (the last of their conditions).
+		turn := ln.turn
+		for _, before := range lands[:k] {
+			if ln.turn == 0 {
+				turn = 3 - before.turn
+			}
+		}
+		for _, sc := range []struct {
+			h, o string
+			v    int32
+		}{{"#la.phase", "gomoku.la", 2}, {"#la.spent", "gomoku.la", int32(ln.room - 1)}, {"#turn", "gomoku.game", int32(max(turn, 1))}} {
+			if err := lm.SetScore(sc.h, sc.o, sc.v); err != nil {
 				return "", err
 			}
 		}
@@ -308,17 +383,19 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if c := rep.Total().ByFunction[NS+":la/land"].Commands; c == 0 {
-			return "", fmt.Errorf("a slice after the search has chosen does not reach la/land")
+		if played, _ := lm.Score("#la.played", "gomoku.la"); played != 1 {
+			return "", fmt.Errorf("a slice after the search has chosen, with #la.spent %d, does not reach %s", ln.room-1, ln.fn)
 		}
-		own := int(rep.Total().Units) - 1 // less the call of la/slice, charged to the step before
+		// Less the call of la/slice (charged to the step before) and the
+		// stub's command.
+		own := int(rep.Total().Units) - 2
 		fa := newAnalyzer(pack, selectorBound(res.Plan.NumCells), nil, nil)
-		final, err := fa.function(NS + ":la/final")
+		move, err := fa.function(NS + ":" + ln.fn)
 		if err != nil {
 			return "", err
 		}
-		if want := budget - own - final; landRoom != want {
-			return "", fmt.Errorf("la/land plays the move below %d; the budget (%d) less the slice's last call (%d, measured) and la/final's worst case (%d) is %d", landRoom, budget, own, final, want)
+		if want := budget - own - move; ln.room != want {
+			return "", fmt.Errorf("la/land plays the move (%s) below %d; the budget (%d) less the slice's last call (%d, measured) and %s's worst case (%d) is %d", ln.fn, ln.room, budget, own, ln.fn, move, want)
 		}
 	}
 
@@ -463,7 +540,9 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 			return 0, false, nil, err
 		}
 		units := int(rep.Total().Units)
-		_, played := rep.Total().ByFunction[NS+":la/final"]
+		_, final := rep.Total().ByFunction[NS+":la/final"]
+		_, play := rep.Total().ByFunction[NS+":la/play"]
+		played := final || play
 		ids := slices.Sorted(maps.Keys(rep.Total().ByFunction))
 		if _, err := vm.RunCommand(nil, "kill "+res.Plan.Origin.ID); err != nil {
 			return 0, false, nil, err
@@ -535,7 +614,9 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 				steps++
 				worst = max(worst, ran)
 				least = min(least, charged-ran)
-				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 && landRoom > 0 {
+				turn, _ := vm.Score("#turn", "gomoku.game")
+				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 && landRoomFor(lands, int(turn)) > 0 {
+					landRoom := landRoomFor(lands, int(turn))
 					// The move, played in the slice with the most
 					// #la.spent that plays it: the call within the budget.
 					if err := vm.SetScore("#la.spent", "gomoku.la", int32(landRoom-1)); err != nil {
@@ -561,11 +642,11 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 			}
 		}
 	}
-	if landRoom > 0 && landings == 0 {
+	if landings == 0 {
 		return "", fmt.Errorf("no move was played in the slice that chose it: la/land is not tested")
 	}
-	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d), %d moves played in a slice below la/land's room %d (least slack %d)",
-		overhead, iteration, light, exact, paths, steps, least, worst, landings, landRoom, landLeast), nil
+	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d), %d moves played in a slice below la/land's rooms %v (least slack %d)",
+		overhead, iteration, light, exact, paths, steps, least, worst, landings, lands, landLeast), nil
 }
 
 // loadTicked loads a pack into an interpreter and runs its first tick
@@ -642,9 +723,17 @@ func TestLookLandsInSearchTick(t *testing.T) {
 // its slice had no room for the move (#la.spent at least res's LandRoom),
 // and that some stone landed in the tick its search chose it.
 func checkLandsInSearchTick(res *Result, pack *datapack.Pack) (string, error) {
-	landRoom := res.Plan.Look.LandRoom
-	if landRoom <= 0 {
-		return "", fmt.Errorf("LandRoom is %d: no move can be played in its search's tick", landRoom)
+	lp := res.Plan.Look
+	// The room of the move of colour turn (under renju white's, la/play,
+	// has its own).
+	roomFor := func(turn int32) int {
+		if lp.Renju && turn == 2 {
+			return lp.PlayRoom
+		}
+		return lp.LandRoom
+	}
+	if roomFor(1) <= 0 || roomFor(2) <= 0 {
+		return "", fmt.Errorf("LandRoom is %d, PlayRoom %d: some move cannot be played in its search's tick", lp.LandRoom, lp.PlayRoom)
 	}
 	g, err := packplay.Open(pack, packplay.Options{})
 	if err != nil {
@@ -690,7 +779,8 @@ func checkLandsInSearchTick(res *Result, pack *datapack.Pack) (string, error) {
 				}
 				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 {
 					spent, _ := vm.Score("#la.spent", "gomoku.la")
-					if int(spent) < landRoom {
+					turn, _ := vm.Score("#turn", "gomoku.game")
+					if landRoom := roomFor(turn); int(spent) < landRoom {
 						return "", fmt.Errorf("move %d: the search chose with #la.spent %d, below the move's room %d, but the stone did not land in that tick", g.Board().Moves()+1, spent, landRoom)
 					}
 					waited++
