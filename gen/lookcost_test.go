@@ -154,43 +154,12 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 		// The move played in the slice that chose it: its room one
 		// more than the budget leaves it, or la/final a command dearer
 		// than the proof saw.
-		{"the move's room one more", func(path string, body []byte) []byte {
-			if path != lookFile("la/land") {
-				return body
-			}
-			return landRoomLine.ReplaceAllFunc(body, func(l []byte) []byte {
-				m := landRoomLine.FindSubmatch(l)
-				v, _ := strconv.Atoi(string(m[2]))
-				return slices.Concat(m[1], []byte(strconv.Itoa(v+1)), m[3])
-			})
-		}},
-		{"the move one command dearer", func(path string, body []byte) []byte {
-			if path != lookFile("la/final") {
-				return body
-			}
-			return append(slices.Clone(body), "scoreboard players add #la.spent gomoku.la 0\n"...)
-		}},
+		{"the move's room one more", plantRoomOneMore("")},
+		{"the move one command dearer", plantDearer("la/final")},
 		// Under renju (planted in its pack), white's move (la/play, no
 		// full rule check).
-		{"renju: white's room one more", func(path string, body []byte) []byte {
-			if path != lookFile("la/land") {
-				return body
-			}
-			return landRoomLine.ReplaceAllFunc(body, func(l []byte) []byte {
-				m := landRoomLine.FindSubmatch(l)
-				if string(m[5]) != "la/play" {
-					return l
-				}
-				v, _ := strconv.Atoi(string(m[2]))
-				return slices.Concat(m[1], []byte(strconv.Itoa(v+1)), m[3])
-			})
-		}},
-		{"renju: white's move one command dearer", func(path string, body []byte) []byte {
-			if path != lookFile("la/play") {
-				return body
-			}
-			return append(slices.Clone(body), "scoreboard players add #la.spent gomoku.la 0\n"...)
-		}},
+		{"renju: white's room one more", plantRoomOneMore("la/play")},
+		{"renju: white's move one command dearer", plantDearer("la/play")},
 	}
 	for _, c := range cases {
 		t.Run(strings.NewReplacer(" ", "_", ":", "").Replace(c.name), func(t *testing.T) {
@@ -216,6 +185,34 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 				t.Log(err)
 			}
 		})
+	}
+}
+
+// plantRoomOneMore gives the move played by fn (every move: "") in the
+// slice that chose it a room one more than la/land's.
+func plantRoomOneMore(fn string) func(path string, body []byte) []byte {
+	return func(path string, body []byte) []byte {
+		if path != lookFile("la/land") {
+			return body
+		}
+		return landRoomLine.ReplaceAllFunc(body, func(l []byte) []byte {
+			m := landRoomLine.FindSubmatch(l)
+			if fn != "" && string(m[5]) != fn {
+				return l
+			}
+			v, _ := strconv.Atoi(string(m[2]))
+			return slices.Concat(m[1], []byte(strconv.Itoa(v+1)), m[3])
+		})
+	}
+}
+
+// plantDearer makes function fn one command dearer than the proof saw.
+func plantDearer(fn string) func(path string, body []byte) []byte {
+	return func(path string, body []byte) []byte {
+		if path != lookFile(fn) {
+			return body
+		}
+		return append(slices.Clone(body), "scoreboard players add #la.spent gomoku.la 0\n"...)
 	}
 }
 
@@ -551,96 +548,79 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	}
 	steps, worst, least := 0, 0, 1<<30
 	landings, landLeast := 0, 1<<30
-	for games := 0; games < 2; games++ {
-		if err := g.Start(packplay.ModeAI, game.White); err != nil {
-			return "", err
+	err = randomGames(g, rng, []game.Colour{game.White}, moves, func() error {
+		// The AI's turn starts its search (a first slice), whose
+		// steps then run one a call.
+		if _, err := vm.Tick(); err != nil {
+			return err
 		}
-		for mv := 0; mv < moves && !g.Board().Over(); mv++ {
-			b := g.Board()
-			for {
-				i := rng.IntN(b.Cells())
-				if b.Legal(i) == nil {
-					if err := g.Place(i); err != nil {
-						return "", err
-					}
-					break
-				}
-			}
-			if g.Board().Over() {
+		for {
+			if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph != 1 {
 				break
 			}
-			// The AI's turn starts its search (a first slice), whose
-			// steps then run one a call.
-			if _, err := vm.Tick(); err != nil {
-				return "", err
+			if err := vm.SetScore("#la.spent", "gomoku.la", int32(room-1)); err != nil {
+				return err
 			}
-			for {
-				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph != 1 {
-					break
+			units, played, ids, err := callSlice()
+			if err != nil {
+				return err
+			}
+			spent, _ := vm.Score("#la.spent", "gomoku.la")
+			charged := int(spent) - (room - 1)
+			ran := units - 3 // less the call and the ending look
+			ph, _ := vm.Score("#la.phase", "gomoku.la")
+			switch {
+			case played:
+				// The move was played in this call (its room is
+				// above the step's): the whole call within the budget.
+				if room-1+units > budget {
+					return fmt.Errorf("a step and the move ran %d commands from #la.spent %d, over the budget %d", units, room-1, budget)
 				}
-				if err := vm.SetScore("#la.spent", "gomoku.la", int32(room-1)); err != nil {
-					return "", err
-				}
-				units, played, ids, err := callSlice()
+				landings++
+				continue
+			case ph == 2:
+				// The search chose: the ending was la/land's, which
+				// did not play the move (#la.spent is at least its
+				// room); the same call again runs just that ending.
+				again, _, _, err := callSlice()
 				if err != nil {
-					return "", err
+					return err
 				}
-				spent, _ := vm.Score("#la.spent", "gomoku.la")
-				charged := int(spent) - (room - 1)
-				ran := units - 3 // less the call and the ending look
-				ph, _ := vm.Score("#la.phase", "gomoku.la")
-				switch {
-				case played:
-					// The move was played in this call (its room is
-					// above the step's): the whole call within the budget.
-					if room-1+units > budget {
-						return "", fmt.Errorf("a step and the move ran %d commands from #la.spent %d, over the budget %d", units, room-1, budget)
-					}
-					landings++
-					continue
-				case ph == 2:
-					// The search chose: the ending was la/land's, which
-					// did not play the move (#la.spent is at least its
-					// room); the same call again runs just that ending.
-					again, _, _, err := callSlice()
-					if err != nil {
-						return "", err
-					}
-					ran = units - again
-				}
-				if ran > charged {
-					return "", fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
-				}
-				steps++
-				worst = max(worst, ran)
-				least = min(least, charged-ran)
-				turn, _ := vm.Score("#turn", "gomoku.game")
-				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 && landRoomFor(lands, int(turn)) > 0 {
-					landRoom := landRoomFor(lands, int(turn))
-					// The move, played in the slice with the most
-					// #la.spent that plays it: the call within the budget.
-					if err := vm.SetScore("#la.spent", "gomoku.la", int32(landRoom-1)); err != nil {
-						return "", err
-					}
-					units, played, _, err := callSlice()
-					if err != nil {
-						return "", err
-					}
-					if !played {
-						return "", fmt.Errorf("the search chose with #la.spent %d, below la/land's room %d, but its move was not played", landRoom-1, landRoom)
-					}
-					total := units - 1 // less the call, charged to the step before
-					if landRoom-1+total > budget {
-						return "", fmt.Errorf("the move played in a slice from #la.spent %d ran %d commands, over the budget %d", landRoom-1, total, budget)
-					}
-					landings++
-					landLeast = min(landLeast, budget-(landRoom-1+total))
-				}
+				ran = units - again
 			}
-			if _, _, err := g.AIMove(); err != nil {
-				return "", err
+			if ran > charged {
+				return fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
+			}
+			steps++
+			worst = max(worst, ran)
+			least = min(least, charged-ran)
+			turn, _ := vm.Score("#turn", "gomoku.game")
+			if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 && landRoomFor(lands, int(turn)) > 0 {
+				landRoom := landRoomFor(lands, int(turn))
+				// The move, played in the slice with the most
+				// #la.spent that plays it: the call within the budget.
+				if err := vm.SetScore("#la.spent", "gomoku.la", int32(landRoom-1)); err != nil {
+					return err
+				}
+				units, played, _, err := callSlice()
+				if err != nil {
+					return err
+				}
+				if !played {
+					return fmt.Errorf("the search chose with #la.spent %d, below la/land's room %d, but its move was not played", landRoom-1, landRoom)
+				}
+				total := units - 1 // less the call, charged to the step before
+				if landRoom-1+total > budget {
+					return fmt.Errorf("the move played in a slice from #la.spent %d ran %d commands, over the budget %d", landRoom-1, total, budget)
+				}
+				landings++
+				landLeast = min(landLeast, budget-(landRoom-1+total))
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return "", err
 	}
 	if landings == 0 {
 		return "", fmt.Errorf("no move was played in the slice that chose it: la/land is not tested")
@@ -742,17 +722,78 @@ func checkLandsInSearchTick(res *Result, pack *datapack.Pack) (string, error) {
 	vm := g.Machine()
 	rng := rand.New(rand.NewPCG(uint64(res.Plan.Size), 31))
 	same, later, waited := 0, 0, 0
-	for games := 0; games < 2; games++ {
-		if err := g.Start(packplay.ModeAI, game.White); err != nil {
-			return "", err
+	// Under renju both colours: black's move has the full rule check.
+	ais := []game.Colour{game.White}
+	if lp.Renju {
+		ais = append(ais, game.Black)
+	}
+	err = randomGames(g, rng, ais, 6, func() error {
+		moves, _ := vm.Score("#moves", "gomoku.game")
+		for ticks := 0; ; ticks++ {
+			if ticks > 20_000 {
+				return fmt.Errorf("the AI did not move within %d ticks", ticks)
+			}
+			before, _ := vm.Score("#la.phase", "gomoku.la")
+			if _, err := vm.Tick(); err != nil {
+				return err
+			}
+			if now, _ := vm.Score("#moves", "gomoku.game"); now != moves {
+				if before == 2 {
+					later++
+				} else {
+					same++
+				}
+				break
+			}
+			if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 {
+				spent, _ := vm.Score("#la.spent", "gomoku.la")
+				turn, _ := vm.Score("#turn", "gomoku.game")
+				if landRoom := roomFor(turn); int(spent) < landRoom {
+					return fmt.Errorf("move %d: the search chose with #la.spent %d, below the move's room %d, but the stone did not land in that tick", g.Board().Moves()+1, spent, landRoom)
+				}
+				waited++
+			}
 		}
-		for mv := 0; mv < 6 && !g.Board().Over(); mv++ {
-			b := g.Board()
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if same == 0 {
+		return "", fmt.Errorf("no stone landed in the tick its search chose it (%d a tick later)", later)
+	}
+	return fmt.Sprintf("%d stones landed in the tick their search chose them, %d a tick later (%d ticks ended without room for the move)", same, later, waited), nil
+}
+
+// randomGames plays two games against the AI on g for each of its
+// colours ais, of up to moves AI moves each, the player's stones random
+// legal cells from rng. Each AI move is first run by probe its own way
+// (a tick or a slice's step at a time), then by g.AIMove, which ticks
+// until the stone lands (one tick when probe saw it land) and keeps the
+// game's mirror.
+func randomGames(g *packplay.Game, rng *rand.Rand, ais []game.Colour, moves int, probe func() error) error {
+	for _, ai := range ais {
+		for range 2 {
+			if err := randomGame(g, rng, ai, moves, probe); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// randomGame is one of randomGames' games, the AI playing ai.
+func randomGame(g *packplay.Game, rng *rand.Rand, ai game.Colour, moves int, probe func() error) error {
+	if err := g.Start(packplay.ModeAI, ai); err != nil {
+		return err
+	}
+	for mv := 0; mv < moves && !g.Board().Over(); mv++ {
+		if b := g.Board(); b.ToMove() != ai {
 			for {
 				i := rng.IntN(b.Cells())
 				if b.Legal(i) == nil {
 					if err := g.Place(i); err != nil {
-						return "", err
+						return err
 					}
 					break
 				}
@@ -760,40 +801,13 @@ func checkLandsInSearchTick(res *Result, pack *datapack.Pack) (string, error) {
 			if g.Board().Over() {
 				break
 			}
-			moves, _ := vm.Score("#moves", "gomoku.game")
-			for ticks := 0; ; ticks++ {
-				if ticks > 20_000 {
-					return "", fmt.Errorf("the AI did not move within %d ticks", ticks)
-				}
-				before, _ := vm.Score("#la.phase", "gomoku.la")
-				if _, err := vm.Tick(); err != nil {
-					return "", err
-				}
-				if now, _ := vm.Score("#moves", "gomoku.game"); now != moves {
-					if before == 2 {
-						later++
-					} else {
-						same++
-					}
-					break
-				}
-				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 {
-					spent, _ := vm.Score("#la.spent", "gomoku.la")
-					turn, _ := vm.Score("#turn", "gomoku.game")
-					if landRoom := roomFor(turn); int(spent) < landRoom {
-						return "", fmt.Errorf("move %d: the search chose with #la.spent %d, below the move's room %d, but the stone did not land in that tick", g.Board().Moves()+1, spent, landRoom)
-					}
-					waited++
-				}
-			}
-			// The stone is down: the mirror takes it on the next tick.
-			if _, _, err := g.AIMove(); err != nil {
-				return "", err
-			}
+		}
+		if err := probe(); err != nil {
+			return err
+		}
+		if _, _, err := g.AIMove(); err != nil {
+			return err
 		}
 	}
-	if same == 0 {
-		return "", fmt.Errorf("no stone landed in the tick its search chose it (%d a tick later)", later)
-	}
-	return fmt.Sprintf("%d stones landed in the tick their search chose them, %d a tick later (%d ticks ended without room for the move)", same, later, waited), nil
+	return nil
 }
