@@ -123,9 +123,17 @@ type LookPlan struct {
 	// charged besides its heavy functions', and the most #la.spent may be
 	// before a step starts.
 	Overhead, Room int
-	MaxHeavy       int // the costliest self-charge
-	StepWorst      int // the costliest step, its slice iteration included
-	source         string
+	// LandRoom is what #la.spent must be below for the chosen move to be
+	// played in the slice that chose it (la/land): the budget less the
+	// worst case of the slice's ending that plays it (LandWorst). At most
+	// 0: never, the move waits for the next tick. Under renju, PlayRoom
+	// and PlayWorst are those of white's move (la/play), which needs no
+	// full rule check.
+	LandRoom, LandWorst int
+	PlayRoom, PlayWorst int
+	MaxHeavy            int // the costliest self-charge
+	StepWorst           int // the costliest step, its slice iteration included
+	source              string
 }
 
 // LookLevel is one level of the search: its #level (I), menu trigger (M)
@@ -365,7 +373,7 @@ type lookFunc struct {
 // lookScan data (renderLook).
 var lookFuncs = []lookFunc{
 	{Path: "ai/play"}, {Path: "la/turn"}, {Path: "la/final"}, {Path: "la/start"}, {Path: "la/fresh"},
-	{Path: "la/ab_root"}, {Path: "la/done"}, {Path: "la/done_five"}, {Path: "la/slice"}, {Path: "la/step", Role: lookDispatch},
+	{Path: "la/ab_root"}, {Path: "la/done"}, {Path: "la/done_five"}, {Path: "la/slice"}, {Path: "la/land"}, {Path: "la/play", Renju: true}, {Path: "la/step", Role: lookDispatch},
 	{Path: "la/push"}, {Path: "la/ret"}, {Path: "la/stage_end"}, {Path: "la/vcf_won"}, {Path: "la/ret_static"},
 	{Path: "la/negate"}, {Path: "la/ret_zero"}, {Path: "la/abort"}, {Path: "la/unwind", Role: lookStep},
 	{Path: "la/abandon"}, {Path: "la/quit"}, {Path: "la/pick"}, {Path: "la/fives"}, {Path: "la/other"},
@@ -670,10 +678,14 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 //   - Overhead, added by the slice before each step, is the worst case of
 //     one iteration with the heavy functions and their calls free;
 //   - Room is the budget less the worst case of a whole iteration (and of
-//     the slice's last look at #la.spent): a step starts only while
-//     #la.spent is below it, and #la.spent is never less than what the
-//     tick has run, so the step that starts last still ends within the
-//     budget.
+//     the slice's last call, its look at #la.spent or la/land's without
+//     the move): a step starts only while #la.spent is below it, and
+//     #la.spent is never less than what the tick has run, so the step
+//     that starts last still ends within the budget;
+//   - LandRoom is the budget less the worst case of the slice's last call
+//     playing the chosen move (la/land, la/final and all they run): the
+//     move is played in the slice only while #la.spent is below it;
+//     under renju PlayRoom is white's (la/play: no full rule check).
 func proveLook(pack *datapack.Pack, p *Plan) error {
 	lp := p.Look
 	bound := selectorBound(p.NumCells)
@@ -741,7 +753,8 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	probe := &datapack.Pack{Files: map[string][]byte{
 		datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice_iteration"}): pack.Files[datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice"})],
 	}}
-	it, err := analyzeWith(probe, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true})
+	land, final, play := NS+":la/land", NS+":la/final", NS+":la/play"
+	it, err := analyzeWith(probe, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true, land: true})
 	if err != nil {
 		return fmt.Errorf("internal error: %w", err)
 	}
@@ -749,12 +762,41 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 	if iteration == 0 {
 		return fmt.Errorf("internal error: one iteration of %s costs nothing", slice)
 	}
+	// The slice's last call, which runs no step: its look at #la.spent,
+	// or, once the search has chosen, la/land, which plays the move
+	// (ending) only below LandRoom (landing, the move's worst case).
+	whole := &datapack.Pack{Files: maps.Clone(pack.Files)}
+	maps.Copy(whole.Files, probe.Files)
+	ends, err := analyzeWith(whole, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true, final: true, play: true})
+	if err != nil {
+		return fmt.Errorf("internal error: %w", err)
+	}
+	lands, err := analyzeWith(whole, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true})
+	if err != nil {
+		return fmt.Errorf("internal error: %w", err)
+	}
+	ending, landing := ends.Entries[body], lands.Entries[body]
 	lp.Overhead = lightStep + iteration
 	worstIteration := full.Entries[step] + iteration
-	lp.Room = lp.Budget - worstIteration - iteration
+	lp.Room = lp.Budget - worstIteration - ending
 	lp.StepWorst = worstIteration
 	if lp.Room <= 0 {
-		return fmt.Errorf("%s: lookahead.tick_commands is %d, but one step of the search can cost %d commands: raise it or shrink the board", lp.source, lp.Budget, worstIteration+iteration)
+		return fmt.Errorf("%s: lookahead.tick_commands is %d, but one step of the search can cost %d commands: raise it or shrink the board", lp.source, lp.Budget, worstIteration+ending)
+	}
+	// What ran before that call is at most #la.spent, below LandRoom, so
+	// a slice that plays the move still ends within the budget; at a
+	// budget that cannot hold the move, it waits for the next tick
+	// (la/turn), as every move did before.
+	lp.LandWorst = landing
+	lp.LandRoom = max(0, lp.Budget-landing)
+	if p.Renju {
+		// White's move, la/play: la/final free, whose path is LandRoom's.
+		plays, err := analyzeWith(whole, []string{body}, bound, map[string]int{slice: 0}, map[string]bool{step: true, final: true})
+		if err != nil {
+			return fmt.Errorf("internal error: %w", err)
+		}
+		lp.PlayWorst = plays.Entries[body]
+		lp.PlayRoom = max(0, lp.Budget-lp.PlayWorst)
 	}
 	return nil
 }

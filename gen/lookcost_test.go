@@ -21,6 +21,47 @@ import (
 // slice's charge of a step's overhead.
 var chargeLine = regexp.MustCompile(`(?m)^scoreboard players add #la\.spent gomoku\.la ([0-9]+)$`)
 
+// landRoomLine is a line of la/land: the move below its room, for one
+// colour or either, by la/final or (renju, white) la/play.
+var landRoomLine = regexp.MustCompile(`(?m)^(execute if score #la\.phase gomoku\.la matches 2 unless score #la\.spent gomoku\.la matches )(-?[0-9]+)(\.\.(?: if score #turn gomoku\.game matches ([12]))? run return run function ` + NS + `:(la/final|la/play))$`)
+
+// landLine is one line of la/land: the move played by fn below room,
+// for colour turn (0: either).
+type landLine struct {
+	room, turn int
+	fn         string
+}
+
+// landLines reads la/land's lines: every one a landRoomLine, the last
+// la/final's for either colour.
+func landLines(lines []string) ([]landLine, error) {
+	var out []landLine
+	for _, l := range lines {
+		m := landRoomLine.FindStringSubmatch(l)
+		if m == nil {
+			return nil, fmt.Errorf("la/land has a line that does not play the move below a room: %q", l)
+		}
+		room, _ := strconv.Atoi(m[2])
+		turn, _ := strconv.Atoi(m[4]) // "" is 0
+		out = append(out, landLine{room: room, turn: turn, fn: m[5]})
+	}
+	if len(out) == 0 || out[len(out)-1].turn != 0 || out[len(out)-1].fn != "la/final" {
+		return nil, fmt.Errorf("la/land does not end with la/final for either colour: %q", lines)
+	}
+	return out, nil
+}
+
+// landRoomFor is the room la/land gives the move of colour turn: the
+// first of its lines for that colour or either.
+func landRoomFor(lands []landLine, turn int) int {
+	for _, ln := range lands {
+		if ln.turn == 0 || ln.turn == turn {
+			return ln.room
+		}
+	}
+	return 0
+}
+
 // lookCostPacks are the 9×9 lookahead packs the charge proofs run on,
 // freestyle and renju, each also with stage 2's threat-space search on,
 // and freestyle with stage 3 deepened (shared: callers must not change
@@ -69,10 +110,11 @@ func TestLookCharges(t *testing.T) {
 
 // TestLookChargesCatchUndercharges is checkLookCharges's own check: a
 // pack that charges one command too few per step, per self-charging
-// function or per lookup path, or leaves the slice's own commands out of
-// a step's charge fails it.
+// function or per lookup path, leaves the slice's own commands out of
+// a step's charge, or leaves the move played in a slice one command
+// less room than it may cost, fails it.
 func TestLookChargesCatchUndercharges(t *testing.T) {
-	res := lookCostPacks(t)[game.Freestyle.String()]
+	packs := lookCostPacks(t)
 	sliceFile := lookFile("la/slice")
 	cases := []struct {
 		name  string
@@ -88,6 +130,7 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 			if path != sliceFile {
 				return body
 			}
+			res := packs[game.Freestyle.String()]
 			return chargeLine.ReplaceAllFunc(body, func(l []byte) []byte { return less(l, res.Plan.Look.Overhead-lightStepOf(t, res)) })
 		}},
 		{"every lookup path one short", func(path string, body []byte) []byte {
@@ -108,9 +151,22 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 			}
 			return body
 		}},
+		// The move played in the slice that chose it: its room one
+		// more than the budget leaves it, or la/final a command dearer
+		// than the proof saw.
+		{"the move's room one more", plantRoomOneMore("")},
+		{"the move one command dearer", plantDearer("la/final")},
+		// Under renju (planted in its pack), white's move (la/play, no
+		// full rule check).
+		{"renju: white's room one more", plantRoomOneMore("la/play")},
+		{"renju: white's move one command dearer", plantDearer("la/play")},
 	}
 	for _, c := range cases {
-		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
+		t.Run(strings.NewReplacer(" ", "_", ":", "").Replace(c.name), func(t *testing.T) {
+			res := packs[game.Freestyle.String()]
+			if strings.HasPrefix(c.name, "renju: ") {
+				res = packs[game.Renju.String()]
+			}
 			broken := *res
 			broken.Pack = &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
 			changed := 0
@@ -129,6 +185,34 @@ func TestLookChargesCatchUndercharges(t *testing.T) {
 				t.Log(err)
 			}
 		})
+	}
+}
+
+// plantRoomOneMore gives the move played by fn (every move: "") in the
+// slice that chose it a room one more than la/land's.
+func plantRoomOneMore(fn string) func(path string, body []byte) []byte {
+	return func(path string, body []byte) []byte {
+		if path != lookFile("la/land") {
+			return body
+		}
+		return landRoomLine.ReplaceAllFunc(body, func(l []byte) []byte {
+			m := landRoomLine.FindSubmatch(l)
+			if fn != "" && string(m[5]) != fn {
+				return l
+			}
+			v, _ := strconv.Atoi(string(m[2]))
+			return slices.Concat(m[1], []byte(strconv.Itoa(v+1)), m[3])
+		})
+	}
+}
+
+// plantDearer makes function fn one command dearer than the proof saw.
+func plantDearer(fn string) func(path string, body []byte) []byte {
+	return func(path string, body []byte) []byte {
+		if path != lookFile(fn) {
+			return body
+		}
+		return append(slices.Clone(body), "scoreboard players add #la.spent gomoku.la 0\n"...)
 	}
 }
 
@@ -252,6 +336,64 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	}
 	if want := light + iteration; overhead != want {
 		return "", fmt.Errorf("la/slice charges a step %d for its overhead; its own commands (%d, measured) and la/step's dispatch (%d) come to %d", overhead, iteration, light, want)
+	}
+
+	// The move played in the slice that chose it: la/land plays it only
+	// below a room (under renju white's, la/play, has one of its own),
+	// which must be the budget less the slice's last call that plays it:
+	// that call's own commands (measured, with a la/final or la/play that
+	// does nothing, on the path that runs the most of la/land) and the
+	// move's worst case (the cost model's, everything it runs counted).
+	lands, err := landLines(fns[NS+":la/land"])
+	if err != nil {
+		return "", err
+	}
+	budget := res.Plan.Look.Budget
+	for k, ln := range lands {
+		if ln.room <= 0 {
+			continue
+		}
+		stubbed := &datapack.Pack{Files: maps.Clone(probe.Files)}
+		// The stub's one command says it ran.
+		stubbed.Files[lookFile(ln.fn)] = []byte("scoreboard players set #la.played gomoku.la 1\n")
+		lm, err := loadTicked(stubbed)
+		if err != nil {
+			return "", err
+		}
+		// The lines before it pass their look at #la.spent and fail on
+		// their colour (the last of their conditions).
+		turn := ln.turn
+		for _, before := range lands[:k] {
+			if ln.turn == 0 {
+				turn = 3 - before.turn
+			}
+		}
+		for _, sc := range []struct {
+			h, o string
+			v    int32
+		}{{"#la.phase", "gomoku.la", 2}, {"#la.spent", "gomoku.la", int32(ln.room - 1)}, {"#turn", "gomoku.game", int32(max(turn, 1))}} {
+			if err := lm.SetScore(sc.h, sc.o, sc.v); err != nil {
+				return "", err
+			}
+		}
+		rep, err := lm.Call(slice)
+		if err != nil {
+			return "", err
+		}
+		if played, _ := lm.Score("#la.played", "gomoku.la"); played != 1 {
+			return "", fmt.Errorf("a slice after the search has chosen, with #la.spent %d, does not reach %s", ln.room-1, ln.fn)
+		}
+		// Less the call of la/slice (charged to the step before) and the
+		// stub's command.
+		own := int(rep.Total().Units) - 2
+		fa := newAnalyzer(pack, selectorBound(res.Plan.NumCells), nil, nil)
+		move, err := fa.function(NS + ":" + ln.fn)
+		if err != nil {
+			return "", err
+		}
+		if want := budget - own - move; ln.room != want {
+			return "", fmt.Errorf("la/land plays the move (%s) below %d; the budget (%d) less the slice's last call (%d, measured) and %s's worst case (%d) is %d", ln.fn, ln.room, budget, own, ln.fn, move, want)
+		}
 	}
 
 	// Self-charging functions whose own commands take no branch, charged
@@ -383,63 +525,108 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	}
 	vm := g.Machine()
 	rng := rand.New(rand.NewPCG(uint64(res.Plan.Size), 26))
-	steps, worst, least := 0, 0, 1<<30
-	for games := 0; games < 2; games++ {
-		if err := g.Start(packplay.ModeAI, game.White); err != nil {
-			return "", err
+	// callSlice runs la/slice as a board's turn in the loop does, with
+	// the cursor on the board (the move draws its stone at it): the
+	// units it ran, whether it played the move and the functions it ran.
+	callSlice := func() (int, bool, []string, error) {
+		if _, err := vm.Call(NS + ":slot/place"); err != nil {
+			return 0, false, nil, err
 		}
-		for mv := 0; mv < moves && !g.Board().Over(); mv++ {
-			b := g.Board()
-			for {
-				i := rng.IntN(b.Cells())
-				if b.Legal(i) == nil {
-					if err := g.Place(i); err != nil {
-						return "", err
-					}
-					break
-				}
-			}
-			if g.Board().Over() {
+		rep, err := vm.Call(slice)
+		if err != nil {
+			return 0, false, nil, err
+		}
+		units := int(rep.Total().Units)
+		_, final := rep.Total().ByFunction[NS+":la/final"]
+		_, play := rep.Total().ByFunction[NS+":la/play"]
+		played := final || play
+		ids := slices.Sorted(maps.Keys(rep.Total().ByFunction))
+		if _, err := vm.RunCommand(nil, "kill "+res.Plan.Origin.ID); err != nil {
+			return 0, false, nil, err
+		}
+		return units, played, ids, nil
+	}
+	steps, worst, least := 0, 0, 1<<30
+	landings, landLeast := 0, 1<<30
+	err = randomGames(g, rng, []game.Colour{game.White}, moves, func() error {
+		// The AI's turn starts its search (a first slice), whose
+		// steps then run one a call.
+		if _, err := vm.Tick(); err != nil {
+			return err
+		}
+		for {
+			if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph != 1 {
 				break
 			}
-			// The AI's turn starts its search (a first slice), whose
-			// steps then run one a call.
-			if _, err := vm.Tick(); err != nil {
-				return "", err
+			if err := vm.SetScore("#la.spent", "gomoku.la", int32(room-1)); err != nil {
+				return err
 			}
-			for {
-				if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph != 1 {
-					break
+			units, played, ids, err := callSlice()
+			if err != nil {
+				return err
+			}
+			spent, _ := vm.Score("#la.spent", "gomoku.la")
+			charged := int(spent) - (room - 1)
+			ran := units - 3 // less the call and the ending look
+			ph, _ := vm.Score("#la.phase", "gomoku.la")
+			switch {
+			case played:
+				// The move was played in this call (its room is
+				// above the step's): the whole call within the budget.
+				if room-1+units > budget {
+					return fmt.Errorf("a step and the move ran %d commands from #la.spent %d, over the budget %d", units, room-1, budget)
 				}
-				if err := vm.SetScore("#la.spent", "gomoku.la", int32(room-1)); err != nil {
-					return "", err
-				}
-				rep, err := vm.Call(slice)
+				landings++
+				continue
+			case ph == 2:
+				// The search chose: the ending was la/land's, which
+				// did not play the move (#la.spent is at least its
+				// room); the same call again runs just that ending.
+				again, _, _, err := callSlice()
 				if err != nil {
-					return "", err
+					return err
 				}
-				spent, _ := vm.Score("#la.spent", "gomoku.la")
-				charged := int(spent) - (room - 1)
-				ran := int(rep.Total().Units) - 3 // less the call and the ending look
-				if ran > charged {
-					var ids []string
-					for id := range rep.Total().ByFunction {
-						ids = append(ids, id)
-					}
-					slices.Sort(ids)
-					return "", fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
-				}
-				steps++
-				worst = max(worst, ran)
-				least = min(least, charged-ran)
+				ran = units - again
 			}
-			if _, _, err := g.AIMove(); err != nil {
-				return "", err
+			if ran > charged {
+				return fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
+			}
+			steps++
+			worst = max(worst, ran)
+			least = min(least, charged-ran)
+			turn, _ := vm.Score("#turn", "gomoku.game")
+			if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 && landRoomFor(lands, int(turn)) > 0 {
+				landRoom := landRoomFor(lands, int(turn))
+				// The move, played in the slice with the most
+				// #la.spent that plays it: the call within the budget.
+				if err := vm.SetScore("#la.spent", "gomoku.la", int32(landRoom-1)); err != nil {
+					return err
+				}
+				units, played, _, err := callSlice()
+				if err != nil {
+					return err
+				}
+				if !played {
+					return fmt.Errorf("the search chose with #la.spent %d, below la/land's room %d, but its move was not played", landRoom-1, landRoom)
+				}
+				total := units - 1 // less the call, charged to the step before
+				if landRoom-1+total > budget {
+					return fmt.Errorf("the move played in a slice from #la.spent %d ran %d commands, over the budget %d", landRoom-1, total, budget)
+				}
+				landings++
+				landLeast = min(landLeast, budget-(landRoom-1+total))
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return "", err
 	}
-	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d)",
-		overhead, iteration, light, exact, paths, steps, least, worst), nil
+	if landings == 0 {
+		return "", fmt.Errorf("no move was played in the slice that chose it: la/land is not tested")
+	}
+	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d), %d moves played in a slice below la/land's rooms %v (least slack %d)",
+		overhead, iteration, light, exact, paths, steps, least, worst, landings, lands, landLeast), nil
 }
 
 // loadTicked loads a pack into an interpreter and runs its first tick
@@ -478,4 +665,149 @@ func lineBranchFree(l string, free func(id string) bool) bool {
 		}
 	}
 	return false // a condition without run
+}
+
+// TestLookLandsInSearchTick: the AI's stone lands in the tick its search
+// chooses it whenever that tick's slice still has room for the move
+// (#la.spent below LandRoom), and a pack whose la/land never plays the
+// move (the next tick's call does, as before) fails the check.
+func TestLookLandsInSearchTick(t *testing.T) {
+	packs := lookCostPacks(t)
+	for _, name := range []string{game.Freestyle.String(), game.Renju.String()} {
+		res := packs[name]
+		t.Run(name, func(t *testing.T) {
+			report, err := checkLandsInSearchTick(res, res.Pack)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(report)
+			broken := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
+			file := lookFile("la/land")
+			body := landRoomLine.ReplaceAll(broken.Files[file], []byte("${1}0${3}"))
+			if string(body) == string(broken.Files[file]) {
+				t.Fatal("nothing planted")
+			}
+			broken.Files[file] = body
+			if _, err := checkLandsInSearchTick(res, broken); err == nil {
+				t.Fatal("a pack that plays every move a tick after its search chose it passed")
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}
+
+// checkLandsInSearchTick plays two games of AI moves against random stones
+// with pack (res's, or one planted in), a tick at a time, and checks that
+// whenever a tick ends with the search's choice not played (#la.phase 2)
+// its slice had no room for the move (#la.spent at least res's LandRoom),
+// and that some stone landed in the tick its search chose it.
+func checkLandsInSearchTick(res *Result, pack *datapack.Pack) (string, error) {
+	lp := res.Plan.Look
+	// The room of the move of colour turn (under renju white's, la/play,
+	// has its own).
+	roomFor := func(turn int32) int {
+		if lp.Renju && turn == 2 {
+			return lp.PlayRoom
+		}
+		return lp.LandRoom
+	}
+	if roomFor(1) <= 0 || roomFor(2) <= 0 {
+		return "", fmt.Errorf("LandRoom is %d, PlayRoom %d: some move cannot be played in its search's tick", lp.LandRoom, lp.PlayRoom)
+	}
+	g, err := packplay.Open(pack, packplay.Options{})
+	if err != nil {
+		return "", err
+	}
+	vm := g.Machine()
+	rng := rand.New(rand.NewPCG(uint64(res.Plan.Size), 31))
+	same, later, waited := 0, 0, 0
+	// Under renju both colours: black's move has the full rule check.
+	ais := []game.Colour{game.White}
+	if lp.Renju {
+		ais = append(ais, game.Black)
+	}
+	err = randomGames(g, rng, ais, 6, func() error {
+		moves, _ := vm.Score("#moves", "gomoku.game")
+		for ticks := 0; ; ticks++ {
+			if ticks > 20_000 {
+				return fmt.Errorf("the AI did not move within %d ticks", ticks)
+			}
+			before, _ := vm.Score("#la.phase", "gomoku.la")
+			if _, err := vm.Tick(); err != nil {
+				return err
+			}
+			if now, _ := vm.Score("#moves", "gomoku.game"); now != moves {
+				if before == 2 {
+					later++
+				} else {
+					same++
+				}
+				break
+			}
+			if ph, _ := vm.Score("#la.phase", "gomoku.la"); ph == 2 {
+				spent, _ := vm.Score("#la.spent", "gomoku.la")
+				turn, _ := vm.Score("#turn", "gomoku.game")
+				if landRoom := roomFor(turn); int(spent) < landRoom {
+					return fmt.Errorf("move %d: the search chose with #la.spent %d, below the move's room %d, but the stone did not land in that tick", g.Board().Moves()+1, spent, landRoom)
+				}
+				waited++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if same == 0 {
+		return "", fmt.Errorf("no stone landed in the tick its search chose it (%d a tick later)", later)
+	}
+	return fmt.Sprintf("%d stones landed in the tick their search chose them, %d a tick later (%d ticks ended without room for the move)", same, later, waited), nil
+}
+
+// randomGames plays two games against the AI on g for each of its
+// colours ais, of up to moves AI moves each, the player's stones random
+// legal cells from rng. Each AI move is first run by probe its own way
+// (a tick or a slice's step at a time), then by g.AIMove, which ticks
+// until the stone lands (one tick when probe saw it land) and keeps the
+// game's mirror.
+func randomGames(g *packplay.Game, rng *rand.Rand, ais []game.Colour, moves int, probe func() error) error {
+	for _, ai := range ais {
+		for range 2 {
+			if err := randomGame(g, rng, ai, moves, probe); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// randomGame is one of randomGames' games, the AI playing ai.
+func randomGame(g *packplay.Game, rng *rand.Rand, ai game.Colour, moves int, probe func() error) error {
+	if err := g.Start(packplay.ModeAI, ai); err != nil {
+		return err
+	}
+	for mv := 0; mv < moves && !g.Board().Over(); mv++ {
+		if b := g.Board(); b.ToMove() != ai {
+			for {
+				i := rng.IntN(b.Cells())
+				if b.Legal(i) == nil {
+					if err := g.Place(i); err != nil {
+						return err
+					}
+					break
+				}
+			}
+			if g.Board().Over() {
+				break
+			}
+		}
+		if err := probe(); err != nil {
+			return err
+		}
+		if _, _, err := g.AIMove(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -47,10 +47,12 @@ func Render(p *Plan) (*datapack.Pack, error) {
 		if err := proveLook(r.pack, p); err != nil {
 			return nil, err
 		}
-		file := datapack.FunctionFile(datapack.ID{Namespace: NS, Path: "la/slice"})
-		delete(r.seen, file)
-		delete(r.pack.Files, file)
-		r.fn("la/slice", "la/slice", p)
+		for _, fn := range []string{"la/slice", "la/land"} {
+			file := datapack.FunctionFile(datapack.ID{Namespace: NS, Path: fn})
+			delete(r.seen, file)
+			delete(r.pack.Files, file)
+			r.fn(fn, fn, p)
+		}
 	}
 	r.renderSwap(p)
 	if r.err != nil {
