@@ -702,33 +702,44 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 		}
 	}
 	sort.Strings(ids)
-	// Each charges what it may run itself: the others it calls charge
-	// their own (a call still costs its caller one).
-	type charge struct {
-		file string
-		n    int
-	}
-	var charges []charge
-	// Each charges its own worst case with the others free, plus one for
-	// the charge itself and one for the call that ran it (which its
-	// caller then does not count).
+	// Each charges what it may run itself, in segments: the others it
+	// calls charge their own (a call still costs its caller one), and
+	// so do the uncharged functions worth charging themselves
+	// (promoteCharges).
 	paid := maps.Clone(charged)
 	maps.Copy(paid, lookups)
 	a := newAnalyzer(pack, bound, nil, nil)
 	a.paid = paid
+	promoted, err := promoteCharges(a, ids, func(id string) bool {
+		path := strings.TrimPrefix(id, NS+":")
+		return lookRoles[path] == lookDispatch || path == "la/slice"
+	})
+	if err != nil {
+		return fmt.Errorf("internal error: %w", err)
+	}
+	ids = append(ids, promoted...)
+	files := map[string][]byte{}
 	for _, id := range ids {
-		own, err := a.own(id)
+		segs, err := a.segments(id)
 		if err != nil {
 			return fmt.Errorf("internal error: %w", err)
 		}
-		n := own + 2
-		lp.MaxHeavy = max(lp.MaxHeavy, n)
-		fid := datapack.ID{Namespace: NS, Path: strings.TrimPrefix(id, NS+":")}
-		charges = append(charges, charge{datapack.FunctionFile(fid), n})
+		lines, _, _ := a.read(id)
+		total := 0
+		for _, s := range segs {
+			total += s.Charge
+		}
+		lp.MaxHeavy = max(lp.MaxHeavy, total)
+		file := datapack.FunctionFile(datapack.ID{Namespace: NS, Path: strings.TrimPrefix(id, NS+":")})
+		files[file] = chargeSegments(pack.Files[file], lines, segs)
 	}
-	for _, c := range charges {
-		// First, so that an early return still pays.
-		pack.Files[c.file] = insertAfterHeader(pack.Files[c.file], fmt.Sprintf("scoreboard players add #la.spent gomoku.la %d\n", c.n))
+	maps.Copy(pack.Files, files)
+	// The charges just added are commands too: a new analyzer proves
+	// they cover what runs.
+	pa := newAnalyzer(pack, bound, nil, nil)
+	pa.paid = paid
+	if err := proveCharges(pa, ids); err != nil {
+		return fmt.Errorf("internal error: %w", err)
 	}
 	step := NS + ":la/step"
 	// A new analyzer: the charges just added are commands too.
