@@ -670,18 +670,20 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 }
 
 // proveLook charges the search's heavy functions (each make, unmake,
-// scan and kind of step adds its own worst case to #la.spent as it
-// starts, plus two: the adding and the call that ran it) and works out
-// the slice's constants, so that no tick's slice can run more than the
-// budget:
+// scan and kind of step adds its own worst case to #la.spent, plus one
+// for each charge and one for the call that ran it, a segment at a time:
+// see segments and promoteCharges), proves the charges cover every way
+// through them (proveCharges) and works out the slice's constants, so
+// that no tick's slice can run more than the budget:
 //
 //   - Overhead, added by the slice before each step, is the worst case of
 //     one iteration with the heavy functions and their calls free;
 //   - Room is the budget less the worst case of a whole iteration (and of
 //     the slice's last call, its look at #la.spent or la/land's without
 //     the move): a step starts only while #la.spent is below it, and
-//     #la.spent is never less than what the tick has run, so the step
-//     that starts last still ends within the budget;
+//     #la.spent is never less than what the tick has run once a step
+//     ends (a step's charges, all paid by its end, cover what it ran), so
+//     the step that starts last still ends within the budget;
 //   - LandRoom is the budget less the worst case of the slice's last call
 //     playing the chosen move (la/land, la/final and all they run): the
 //     move is played in the slice only while #la.spent is below it;

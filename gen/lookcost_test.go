@@ -547,6 +547,7 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 		return units, played, ids, nil
 	}
 	steps, worst, least := 0, 0, 1<<30
+	var allCharged, allRan int
 	landings, landLeast := 0, 1<<30
 	err = randomGames(g, rng, []game.Colour{game.White}, moves, func() error {
 		// The AI's turn starts its search (a first slice), whose
@@ -592,6 +593,8 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 				return fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
 			}
 			steps++
+			allCharged += charged
+			allRan += ran
 			worst = max(worst, ran)
 			least = min(least, charged-ran)
 			turn, _ := vm.Score("#turn", "gomoku.game")
@@ -625,8 +628,8 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	if landings == 0 {
 		return "", fmt.Errorf("no move was played in the slice that chose it: la/land is not tested")
 	}
-	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d), %d moves played in a slice below la/land's rooms %v (least slack %d)",
-		overhead, iteration, light, exact, paths, steps, least, worst, landings, lands, landLeast), nil
+	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d; they ran %d of the %d charged, %.1f%%), %d moves played in a slice below la/land's rooms %v (least slack %d)",
+		overhead, iteration, light, exact, paths, steps, least, worst, allRan, allCharged, 100*float64(allRan)/float64(allCharged), landings, lands, landLeast), nil
 }
 
 // loadTicked loads a pack into an interpreter and runs its first tick
