@@ -258,30 +258,47 @@ func (a *analyzer) segments(id string) ([]segment, error) {
 // an early end has paid that surplus ahead: the next charge is that much
 // less.
 func charges(costs []cost, splits []int) []segment {
-	const none = -1 << 30
 	out := []segment{{At: 0}}
-	acc, worst := 2, none // the call and the charge
+	w := ways{acc: 2, worst: noWay} // the call and the charge
 	for i, c := range costs {
 		if len(out) <= len(splits) && i == splits[len(out)-1] {
-			ch := max(worst, acc)
+			ch := w.most()
 			out[len(out)-1].Charge = ch
 			out = append(out, segment{At: i})
-			acc, worst = 1-(ch-acc), none
+			w = ways{acc: 1 - (ch - w.acc), worst: noWay}
 		}
-		if c.ends {
-			worst = max(worst, acc+c.full)
-			if !c.conditional {
-				acc = none
-				break
-			}
-			acc += c.skip
-			continue
+		if w.add(c) {
+			break
 		}
-		acc += c.full
 	}
-	out[len(out)-1].Charge = max(worst, acc)
+	out[len(out)-1].Charge = w.most()
 	return out
 }
+
+// ways are the ways through a function's lines so far: acc is the most
+// those still going on ran (noWay when none does), worst the most one
+// that ended ran.
+type ways struct{ acc, worst int }
+
+const noWay = -1 << 30
+
+// add takes a line of cost c: it may end some ways, or all (true).
+func (w *ways) add(c cost) bool {
+	if !c.ends {
+		w.acc += c.full
+		return false
+	}
+	w.worst = max(w.worst, w.acc+c.full)
+	if !c.conditional {
+		w.acc = noWay
+		return true
+	}
+	w.acc += c.skip
+	return false
+}
+
+// most is the most any way ran.
+func (w *ways) most() int { return max(w.worst, w.acc) }
 
 // chargeSegments puts function file text's charges before their lines.
 func chargeSegments(text []byte, lines []costLine, segs []segment) []byte {
@@ -326,29 +343,22 @@ func proveCharges(a *analyzer, ids []string) error {
 		_ = eachLine(a.pack.Files[datapack.FunctionFile(fid)], func(n int, l string) error { texts[n] = l; return nil })
 		wasPaid := a.paid[id]
 		delete(a.paid, id)
-		acc, worst := 1, -1<<30 // the call
+		w := ways{acc: 1, worst: noWay} // the call
 		for _, l := range lines {
 			if m := spentLine.FindStringSubmatch(texts[l.n]); m != nil {
 				v, _ := strconv.Atoi(m[1])
-				acc += 1 - v
+				w.acc += 1 - v
 				continue
 			}
 			c, err := a.command(l)
 			if err != nil {
 				return fmt.Errorf("%s line %d: %w", id, l.n, err)
 			}
-			if c.ends {
-				worst = max(worst, acc+c.full)
-				if !c.conditional {
-					acc = worst
-					break
-				}
-				acc += c.skip
-				continue
+			if w.add(c) {
+				break
 			}
-			acc += c.full
 		}
-		worst = max(worst, acc)
+		worst := w.most()
 		if wasPaid {
 			a.paid[id] = true
 		}
