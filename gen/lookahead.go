@@ -670,18 +670,20 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 }
 
 // proveLook charges the search's heavy functions (each make, unmake,
-// scan and kind of step adds its own worst case to #la.spent as it
-// starts, plus two: the adding and the call that ran it) and works out
-// the slice's constants, so that no tick's slice can run more than the
-// budget:
+// scan and kind of step adds its own worst case to #la.spent, plus one
+// for each charge and one for the call that ran it, a segment at a time:
+// see segments and promoteCharges), proves the charges cover every way
+// through them (proveCharges) and works out the slice's constants, so
+// that no tick's slice can run more than the budget:
 //
 //   - Overhead, added by the slice before each step, is the worst case of
 //     one iteration with the heavy functions and their calls free;
 //   - Room is the budget less the worst case of a whole iteration (and of
 //     the slice's last call, its look at #la.spent or la/land's without
 //     the move): a step starts only while #la.spent is below it, and
-//     #la.spent is never less than what the tick has run, so the step
-//     that starts last still ends within the budget;
+//     #la.spent is never less than what the tick has run once a step
+//     ends (a step's charges, all paid by its end, cover what it ran), so
+//     the step that starts last still ends within the budget;
 //   - LandRoom is the budget less the worst case of the slice's last call
 //     playing the chosen move (la/land, la/final and all they run): the
 //     move is played in the slice only while #la.spent is below it;
@@ -702,33 +704,44 @@ func proveLook(pack *datapack.Pack, p *Plan) error {
 		}
 	}
 	sort.Strings(ids)
-	// Each charges what it may run itself: the others it calls charge
-	// their own (a call still costs its caller one).
-	type charge struct {
-		file string
-		n    int
-	}
-	var charges []charge
-	// Each charges its own worst case with the others free, plus one for
-	// the charge itself and one for the call that ran it (which its
-	// caller then does not count).
+	// Each charges what it may run itself, in segments: the others it
+	// calls charge their own (a call still costs its caller one), and
+	// so do the uncharged functions worth charging themselves
+	// (promoteCharges).
 	paid := maps.Clone(charged)
 	maps.Copy(paid, lookups)
 	a := newAnalyzer(pack, bound, nil, nil)
 	a.paid = paid
+	promoted, err := promoteCharges(a, ids, func(id string) bool {
+		path := strings.TrimPrefix(id, NS+":")
+		return lookRoles[path] == lookDispatch || path == "la/slice"
+	})
+	if err != nil {
+		return fmt.Errorf("internal error: %w", err)
+	}
+	ids = append(ids, promoted...)
+	files := map[string][]byte{}
 	for _, id := range ids {
-		own, err := a.own(id)
+		segs, err := a.segments(id)
 		if err != nil {
 			return fmt.Errorf("internal error: %w", err)
 		}
-		n := own + 2
-		lp.MaxHeavy = max(lp.MaxHeavy, n)
-		fid := datapack.ID{Namespace: NS, Path: strings.TrimPrefix(id, NS+":")}
-		charges = append(charges, charge{datapack.FunctionFile(fid), n})
+		lines, _, _ := a.read(id)
+		total := 0
+		for _, s := range segs {
+			total += s.Charge
+		}
+		lp.MaxHeavy = max(lp.MaxHeavy, total)
+		file := datapack.FunctionFile(datapack.ID{Namespace: NS, Path: strings.TrimPrefix(id, NS+":")})
+		files[file] = chargeSegments(pack.Files[file], lines, segs)
 	}
-	for _, c := range charges {
-		// First, so that an early return still pays.
-		pack.Files[c.file] = insertAfterHeader(pack.Files[c.file], fmt.Sprintf("scoreboard players add #la.spent gomoku.la %d\n", c.n))
+	maps.Copy(pack.Files, files)
+	// The charges just added are commands too: a new analyzer proves
+	// they cover what runs.
+	pa := newAnalyzer(pack, bound, nil, nil)
+	pa.paid = paid
+	if err := proveCharges(pa, ids); err != nil {
+		return fmt.Errorf("internal error: %w", err)
 	}
 	step := NS + ":la/step"
 	// A new analyzer: the charges just added are commands too.

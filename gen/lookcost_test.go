@@ -518,12 +518,18 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 		return "", fmt.Errorf("no lookup tree: the lookups' charges are not tested")
 	}
 
-	// Every step within its charge.
-	g, err := packplay.Open(pack, packplay.Options{})
+	// Every step within its charge. While #la.hold is 1 la/land plays no
+	// move, so that the step that chooses does not play it too (a step
+	// may charge so little that it would) and every move is played from
+	// la/land's room below.
+	held := &datapack.Pack{Files: maps.Clone(pack.Files)}
+	held.Files[lookFile("la/land")] = insertAfterHeader(pack.Files[lookFile("la/land")], "execute if score #la.hold gomoku.la matches 1 run return 0\n")
+	g, err := packplay.Open(held, packplay.Options{})
 	if err != nil {
 		return "", err
 	}
 	vm := g.Machine()
+	hold := func(v int32) error { return vm.SetScore("#la.hold", "gomoku.la", v) }
 	rng := rand.New(rand.NewPCG(uint64(res.Plan.Size), 26))
 	// callSlice runs la/slice as a board's turn in the loop does, with
 	// the cursor on the board (the move draws its stone at it): the
@@ -547,8 +553,12 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 		return units, played, ids, nil
 	}
 	steps, worst, least := 0, 0, 1<<30
+	var allCharged, allRan int
 	landings, landLeast := 0, 1<<30
 	err = randomGames(g, rng, []game.Colour{game.White}, moves, func() error {
+		if err := hold(1); err != nil {
+			return err
+		}
 		// The AI's turn starts its search (a first slice), whose
 		// steps then run one a call.
 		if _, err := vm.Tick(); err != nil {
@@ -592,6 +602,8 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 				return fmt.Errorf("a step ran %d commands but was charged %d (overhead %d); it ran %v", ran, charged, overhead, ids)
 			}
 			steps++
+			allCharged += charged
+			allRan += ran
 			worst = max(worst, ran)
 			least = min(least, charged-ran)
 			turn, _ := vm.Score("#turn", "gomoku.game")
@@ -602,8 +614,14 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 				if err := vm.SetScore("#la.spent", "gomoku.la", int32(landRoom-1)); err != nil {
 					return err
 				}
+				if err := hold(0); err != nil {
+					return err
+				}
 				units, played, _, err := callSlice()
 				if err != nil {
+					return err
+				}
+				if err := hold(1); err != nil {
 					return err
 				}
 				if !played {
@@ -622,11 +640,11 @@ func checkLookCharges(res *Result, moves int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if landings == 0 {
-		return "", fmt.Errorf("no move was played in the slice that chose it: la/land is not tested")
+	if landings == 0 || landLeast == 1<<30 {
+		return "", fmt.Errorf("no move was played from la/land's room in the slice that chose it: la/land is not tested")
 	}
-	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d), %d moves played in a slice below la/land's rooms %v (least slack %d)",
-		overhead, iteration, light, exact, paths, steps, least, worst, landings, lands, landLeast), nil
+	return fmt.Sprintf("overhead %d (slice %d + dispatch %d), %d branch-free functions and %d lookup paths charged exactly, %d steps within their charges (least slack %d, costliest step %d; they ran %d of the %d charged, %.1f%%), %d moves played in a slice below la/land's rooms %v (least slack %d)",
+		overhead, iteration, light, exact, paths, steps, least, worst, allRan, allCharged, 100*float64(allRan)/float64(allCharged), landings, lands, landLeast), nil
 }
 
 // loadTicked loads a pack into an interpreter and runs its first tick
