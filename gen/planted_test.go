@@ -138,20 +138,7 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
-			tp := tacticPacks{cfg: tt.cfg, pack: func(c *config.Config) *datapack.Pack {
-				p := &datapack.Pack{Files: maps.Clone(lookaheadPack(t, c).Pack.Files)}
-				changed := 0
-				for path, body := range p.Files {
-					if nb := tt.edit(path, string(body)); nb != string(body) {
-						p.Files[path] = []byte(nb)
-						changed++
-					}
-				}
-				if changed == 0 {
-					t.Fatal("nothing planted")
-				}
-				return p
-			}}
+			tp := tacticPacks{cfg: tt.cfg, pack: editedPack(t, tt.edit)}
 			for _, tc := range all {
 				if tc.Kind != tt.kind || tc.Board.Rule() != tt.rule {
 					continue
@@ -163,6 +150,26 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 			}
 			t.Fatalf("with %s, the pack's search was the twin's on every position", tt.name)
 		})
+	}
+}
+
+// editedPack makes the lookahead pack of a config with edit applied to
+// every function (edit returns a function's new text, or the text
+// unchanged); it fails the test if nothing changed.
+func editedPack(t *testing.T, edit func(path, body string) string) func(*config.Config) *datapack.Pack {
+	return func(c *config.Config) *datapack.Pack {
+		p := &datapack.Pack{Files: maps.Clone(lookaheadPack(t, c).Pack.Files)}
+		changed := 0
+		for path, body := range p.Files {
+			if nb := edit(path, string(body)); nb != string(body) {
+				p.Files[path] = []byte(nb)
+				changed++
+			}
+		}
+		if changed == 0 {
+			t.Fatal("nothing planted")
+		}
+		return p
 	}
 }
 
@@ -203,23 +210,12 @@ func TestLastFourProofCatchesPlantedBugs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
-			tp := tacticPacks{cfg: cfg, pack: func(c *config.Config) *datapack.Pack {
-				p := &datapack.Pack{Files: maps.Clone(lookaheadPack(t, c).Pack.Files)}
-				changed := 0
-				for path, body := range p.Files {
-					if !strings.Contains(path, "/la/four_") {
-						continue
-					}
-					if nb := tt.edit(string(body)); nb != string(body) {
-						p.Files[path] = []byte(nb)
-						changed++
-					}
+			tp := tacticPacks{cfg: cfg, pack: editedPack(t, func(path, body string) string {
+				if !strings.Contains(path, "/la/four_") {
+					return body
 				}
-				if changed == 0 {
-					t.Fatal("nothing planted")
-				}
-				return p
-			}}
+				return tt.edit(body)
+			})}
 			for _, tc := range ts {
 				if _, _, err := tp.solve(t, tc); err != nil {
 					t.Logf("caught as expected on %s: %v", tc.Name, err)
