@@ -122,25 +122,6 @@ func (a *analyzer) read(id string) (lines []costLine, ok bool, err error) {
 	return fr.lines, true, nil
 }
 
-// own is the worst case of function id's body with id itself not taken
-// as free, whatever a.zero and a.paid say (what a self-charging function
-// charges).
-func (a *analyzer) own(id string) (int, error) {
-	wasZero, wasPaid := a.zero[id], a.paid[id]
-	delete(a.zero, id)
-	delete(a.paid, id)
-	delete(a.memo, id)
-	n, err := a.function(id)
-	if wasZero {
-		a.zero[id] = true
-	}
-	if wasPaid {
-		a.paid[id] = true
-	}
-	delete(a.memo, id)
-	return n, err
-}
-
 // function is the worst case of running a function's body (the call
 // itself is charged by the caller): the most expensive way through it,
 // where a conditional return may end it early or let it go on.
