@@ -429,17 +429,19 @@ var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/uns
 	"la/lmake/", "la/lunmake/", "la/lback/", "la/lunstone/", "la/lslot/", "la/lcombo/", "la/vins_b/", "la/vins_w/",
 	"la/fives_b/", "la/fives_w/", "la/four_b/", "la/four_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
 
-// foursTold says whether an att_<c> of weights.attack.four or open_four
-// can only be that pattern's: each differs from every other attack weight.
-func foursTold(w eval.Weights) bool {
+// foursClash returns a four pattern (four or open_four) whose attack
+// weight another pattern shares, and that pattern: an att_<c> of that
+// weight does not tell the four. ok is false when each differs from
+// every other attack weight.
+func foursClash(w eval.Weights) (four, other eval.Pattern, ok bool) {
 	for _, pt := range []eval.Pattern{eval.Four, eval.OpenFour} {
 		for q := eval.Pattern(0); q < eval.NumPatterns; q++ {
 			if q != pt && w.Attack[q] == w.Attack[pt] {
-				return false
+				return pt, q, true
 			}
 		}
 	}
-	return true
+	return 0, 0, false
 }
 
 // rendered says whether the pack planned by p has f.
@@ -484,15 +486,12 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	}
 	width := max(most.Width, most.RootWidth, la.VCFWidth, most.Widen)
 	lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
-	lp.LastFour = foursTold(w)
+	pt, q, clash := foursClash(w)
+	lp.LastFour = !clash
 	if lp.RootVCT || lp.DefendVCT {
 		lp.VCT = true
-		for _, pt := range []eval.Pattern{eval.Four, eval.OpenFour} {
-			for q := eval.Pattern(0); q < eval.NumPatterns; q++ {
-				if q != pt && w.Attack[q] == w.Attack[pt] {
-					return nil, nil, fmt.Errorf("%s: weights.attack.%s (%d) equals weights.attack.%s: the threat-space search tells a four by its weight, so it must differ from every other attack weight", cfg.Source, pt, w.Attack[pt], q)
-				}
-			}
+		if clash {
+			return nil, nil, fmt.Errorf("%s: weights.attack.%s (%d) equals weights.attack.%s: the threat-space search tells a four by its weight, so it must differ from every other attack weight", cfg.Source, pt, w.Attack[pt], q)
 		}
 		// An answers frame keeps its whole list in the candidates.
 		width = max(width, la.VCTWidth, config.MaxLookaheadWidth)
