@@ -391,7 +391,7 @@ func compareScores(c diffCase, m *mcvm.Machine, n *native, b *game.Board) error 
 			return err
 		}
 		if n.look != nil {
-			return compareLookSums(m.Score, c.cfg.Lookahead, st)
+			return compareLookSums(m.Score, c.cfg.Lookahead, st, true)
 		}
 		return nil
 	}

@@ -427,6 +427,7 @@ var lookRoles = func() map[string]lookRole {
 // cell, line or slot that charge themselves (selfCharging).
 var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/unstone/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
 	"la/lmake/", "la/lunmake/", "la/lback/", "la/lunstone/", "la/lslot/", "la/lcombo/", "la/vins_b/", "la/vins_w/",
+	"la/tmake/", "la/tunmake/", "la/tback/", "la/tunstone/", "la/tslot/",
 	"la/fives_b/", "la/fives_w/", "la/four_b/", "la/four_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
 
 // foursClash returns a four pattern (four or open_four) whose attack
@@ -635,6 +636,8 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	cellTree("unmake", "function gomoku:la/unmake/%d")
 	cellTree("lmake", "function gomoku:la/lmake/%d")
 	cellTree("lunmake", "function gomoku:la/lunmake/%d")
+	cellTree("tmake", "function gomoku:la/tmake/%d")
+	cellTree("tunmake", "function gomoku:la/tunmake/%d")
 	cellTree("fives_b", "function gomoku:la/fives_b/%d")
 	cellTree("fives_w", "function gomoku:la/fives_w/%d")
 	cellTree("isfive", "function gomoku:la/isfive/%d")

@@ -422,8 +422,8 @@ type (
 		G *GreedyPlan
 		S Slot
 		// Lazy is the lookahead's la/lslot: the totals left as they were
-		// (la/lmake).
-		Lazy bool
+		// (la/lmake); Threat its la/tslot, the leaf values too (la/tmake).
+		Lazy, Threat bool
 	}
 	stoneData struct {
 		I      int
@@ -646,8 +646,13 @@ type (
 		Renju          bool
 		Touch          []Touch // the windows a stone there changes (la/make, la/back)
 		// Lazy renders la/lmake's family: a stone whose search child is a
-		// leaf, which leaves every cell's totals as they were.
-		Lazy bool
+		// leaf, which leaves every cell's totals as they were; Threat
+		// (with Lazy) la/tmake's, a stone of the threat searches (the
+		// continuous fours, the threat-space search and the defence),
+		// which leaves the leaf values and their sum alone too. Pre is the
+		// family's prefix: "", "l" or "t".
+		Lazy, Threat bool
+		Pre          string
 	}
 	lookScanData struct {
 		S  LookScan
@@ -693,16 +698,16 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	for _, c := range lp.Cells {
 		d := lookCellData{I: c.I, K: lp.ChunkOf[c.I], Dirs: c.Dirs, C: c, Five: lp.Five, Four: lp.Four, OpenFour: lp.OpenFour, Renju: lp.Renju,
 			Bias: p.Greedy.CellInit[c.I].Bias, Touch: p.Greedy.Touch[c.I]}
-		r.fn(fmt.Sprintf("la/make/%d", c.I), "la/make", d)
-		r.fn(fmt.Sprintf("la/unmake/%d", c.I), "la/unmake", d)
-		r.fn(fmt.Sprintf("la/back/%d", c.I), "la/back", d)
-		r.fn(fmt.Sprintf("la/unstone/%d", c.I), "la/unstone", d)
-		d.Lazy = true
-		r.fn(fmt.Sprintf("la/lmake/%d", c.I), "la/make", d)
-		r.fn(fmt.Sprintf("la/lunmake/%d", c.I), "la/unmake", d)
-		r.fn(fmt.Sprintf("la/lback/%d", c.I), "la/back", d)
-		r.fn(fmt.Sprintf("la/lunstone/%d", c.I), "la/unstone", d)
-		d.Lazy = false
+		for _, fam := range []struct {
+			pre          string
+			lazy, threat bool
+		}{{"", false, false}, {"l", true, false}, {"t", true, true}} {
+			d.Pre, d.Lazy, d.Threat = fam.pre, fam.lazy, fam.threat
+			for _, f := range []string{"make", "unmake", "back", "unstone"} {
+				r.fn(fmt.Sprintf("la/%s%s/%d", fam.pre, f, c.I), "la/"+f, d)
+			}
+		}
+		d.Pre, d.Lazy, d.Threat = "", false, false
 		r.fn(fmt.Sprintf("la/lcombo/%d", c.I), "greedy/combo", comboData{I: c.I, Look: true, VCT: lp.VCT, Lazy: true, K: lp.ChunkOf[c.I]})
 		r.fn(fmt.Sprintf("la/occupy/%d", c.I), "la/occupy", d)
 		r.fn(fmt.Sprintf("la/isfive/%d", c.I), "la/isfive", d)
@@ -718,6 +723,7 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	}
 	for _, s := range p.Greedy.Slots {
 		r.fn(fmt.Sprintf("la/lslot/%d_%d", s.Q, s.D), "greedy/slot", slotData{G: p.Greedy, S: s, Lazy: true})
+		r.fn(fmt.Sprintf("la/tslot/%d_%d", s.Q, s.D), "greedy/slot", slotData{G: p.Greedy, S: s, Lazy: true, Threat: true})
 	}
 	if lp.DefendVCT {
 		for _, a := range lp.Answers {

@@ -152,7 +152,8 @@ type Row struct {
 	// the machine).
 	CommandsPerSecond float64 `json:"commands_per_second"`
 	// Stones is how many stones the lookahead's search placed in the
-	// row's games (calls of gomoku:la/make/<cell> and la/lmake/<cell>),
+	// row's games (calls of gomoku:la/make/<cell>, la/lmake/<cell> and
+	// la/tmake/<cell>),
 	// and StoneCommands the commands of its makes and unmakes and of
 	// everything they ran (MakePrefixes, UnmakePrefixes), per stone: what a stone costs the
 	// search. Zero for the other AIs.
@@ -161,11 +162,13 @@ type Row struct {
 }
 
 // MakePrefixes and UnmakePrefixes name the search's per-cell functions
-// that place its stones and take them back: la/make and la/unmake, and
-// for a stone whose search child is a leaf la/lmake and la/lunmake.
+// that place its stones and take them back: la/make and la/unmake, for
+// a stone whose search child is a leaf la/lmake and la/lunmake, and for
+// a threat search's (continuous fours, threat space, defence) la/tmake
+// and la/tunmake.
 var (
-	MakePrefixes   = []string{"gomoku:la/make/", "gomoku:la/lmake/"}
-	UnmakePrefixes = []string{"gomoku:la/unmake/", "gomoku:la/lunmake/"}
+	MakePrefixes   = []string{"gomoku:la/make/", "gomoku:la/lmake/", "gomoku:la/tmake/"}
+	UnmakePrefixes = []string{"gomoku:la/unmake/", "gomoku:la/lunmake/", "gomoku:la/tunmake/"}
 )
 
 // Goal is one of the targets the bench shows, checked.
