@@ -37,13 +37,16 @@ type benchOptions struct {
 	profile profileFlags
 	// packProfile is --profile: the packs' commands as a pprof profile.
 	packProfile string
+	// base is --base: another build's binary, or a git revision to
+	// build, whose bench runs first and is printed beside this one's.
+	base string
 }
 
 func init() {
 	register(&command{
 		name:    "bench",
 		summary: "measure the data pack's AI in the interpreter: commands per AI move and entities scanned, per AI and board size",
-		usage: `[--config FILE] [--ai greedy,seed000] [--sizes 15,19] [--levels quick,normal] [--games N] [--seed N] [--profile FILE] [--json]
+		usage: `[--config FILE] [--ai greedy,seed000] [--sizes 15,19] [--levels quick,normal] [--games N] [--seed N] [--profile FILE] [--base REV|BINARY] [--json]
        mcgomoku bench --native [--config FILE] [--games N] [--repeat N] [--seed N] [--json]
 
 Generates a pack for each AI and board size (the rest from the config),
@@ -72,6 +75,14 @@ and -diff_base OLD compares two runs. bench then prints the families of
 functions (a pack's per-cell and per-slot functions counted together)
 that ran the most.
 
+With --base REV (or --base PATH, another mcgomoku binary) it first runs
+the same bench in that build, REV built from the git repository the
+working directory is in (a temporary worktree, removed afterwards: git
+and go must be installed), then its own, and prints each row beside the
+base's: ticks a move (mean, 99th percentile), commands a move, stones
+and commands a stone, with the ratios of the means. One run, one
+machine: a change's cost measured against its parent, e.g. --base HEAD~1.
+
 With --native it measures the native greedy AI instead: the engine loop
 of go test ./sim/player -bench GreedyGames against the paths users take,
 sim greedy greedy and tune, on one and two goroutines, in games and moves
@@ -91,11 +102,15 @@ least half the engine's on one goroutine, 1.7× their own on two).`,
 			fs.BoolVar(&o.native, "native", false, "measure the native AI's engine against the sim and tune paths instead of the packs")
 			fs.IntVar(&o.repeat, "repeat", 3, "with --native: runs of each row, the fastest kept")
 			fs.StringVar(&o.packProfile, "profile", "", "write the packs' commands by function and call stack to this file, a pprof profile (read it with go tool pprof), and print the top functions")
+			fs.StringVar(&o.base, "base", "", "also run the same bench in another build first and print the two side by side: an mcgomoku binary, or a git revision (e.g. HEAD~1) of the repository the working directory is in, built in a temporary worktree")
 			o.profile.register(fs)
 			return o.profile.wrap(func(e *env, args []string) error {
 				if o.native {
 					if o.packProfile != "" {
 						return usagef("--profile profiles the packs; with --native use --cpuprofile")
+					}
+					if o.base != "" {
+						return usagef("--base compares the packs' bench; --native measures this build's engine")
 					}
 					return o.runNative(e, args, fs)
 				}
@@ -175,6 +190,18 @@ func (o *benchOptions) run(e *env, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	var base *packbench.Result
+	var baseLabel string
+	if o.base != "" {
+		b, label, err := o.runBase(ctx, e)
+		if err != nil {
+			if ctx.Err() != nil {
+				return errInterrupted
+			}
+			return err
+		}
+		base, baseLabel = b, label
+	}
 	res, err := packbench.Run(ctx, packbench.Options{
 		Config: given, Profiles: profiles, Sizes: sizes, Games: o.games, Seed: o.seed,
 		Boards: o.boards, BoardRounds: o.rounds, Levels: levels, Profile: o.packProfile != "",
@@ -209,6 +236,9 @@ func (o *benchOptions) run(e *env, args []string) error {
 				res.WriteTop(e.stdout, benchTop)
 			}()
 		}
+	}
+	if base != nil {
+		return o.print(e, &packbench.Comparison{BaseLabel: baseLabel, Base: base, Now: res}, interrupted)
 	}
 	return o.print(e, res, interrupted)
 }
