@@ -649,10 +649,8 @@ type (
 		// leaf, which leaves every cell's totals as they were; Threat
 		// (with Lazy) la/tmake's, a stone of the threat searches (the
 		// continuous fours, the threat-space search and the defence),
-		// which leaves the leaf values and their sum alone too. Pre is the
-		// family's prefix: "", "l" or "t".
+		// which leaves the leaf values and their sum alone too.
 		Lazy, Threat bool
-		Pre          string
 	}
 	lookScanData struct {
 		S  LookScan
@@ -681,6 +679,18 @@ type (
 	}
 )
 
+// Pre is the prefix of the stone family d renders: "" (la/make's), "l"
+// (la/lmake's, Lazy) or "t" (la/tmake's, Threat).
+func (d lookCellData) Pre() string {
+	switch {
+	case d.Threat:
+		return "t"
+	case d.Lazy:
+		return "l"
+	}
+	return ""
+}
+
 func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	for _, f := range lookFuncs {
 		if f.rendered(p) {
@@ -698,16 +708,13 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	for _, c := range lp.Cells {
 		d := lookCellData{I: c.I, K: lp.ChunkOf[c.I], Dirs: c.Dirs, C: c, Five: lp.Five, Four: lp.Four, OpenFour: lp.OpenFour, Renju: lp.Renju,
 			Bias: p.Greedy.CellInit[c.I].Bias, Touch: p.Greedy.Touch[c.I]}
-		for _, fam := range []struct {
-			pre          string
-			lazy, threat bool
-		}{{"", false, false}, {"l", true, false}, {"t", true, true}} {
-			d.Pre, d.Lazy, d.Threat = fam.pre, fam.lazy, fam.threat
+		for _, fam := range [][2]bool{{false, false}, {true, false}, {true, true}} {
+			d.Lazy, d.Threat = fam[0], fam[1]
 			for _, f := range []string{"make", "unmake", "back", "unstone"} {
-				r.fn(fmt.Sprintf("la/%s%s/%d", fam.pre, f, c.I), "la/"+f, d)
+				r.fn(fmt.Sprintf("la/%s%s/%d", d.Pre(), f, c.I), "la/"+f, d)
 			}
 		}
-		d.Pre, d.Lazy, d.Threat = "", false, false
+		d.Lazy, d.Threat = false, false
 		r.fn(fmt.Sprintf("la/lcombo/%d", c.I), "greedy/combo", comboData{I: c.I, Look: true, VCT: lp.VCT, Lazy: true, K: lp.ChunkOf[c.I]})
 		r.fn(fmt.Sprintf("la/occupy/%d", c.I), "la/occupy", d)
 		r.fn(fmt.Sprintf("la/isfive/%d", c.I), "la/isfive", d)
