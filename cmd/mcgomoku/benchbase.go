@@ -112,8 +112,7 @@ func buildRevision(ctx context.Context, e *env, rev string) (bin, label string, 
 	cleanup = func() {
 		// A fresh context: the run's may be cancelled (Ctrl-C), and
 		// the worktree must still go.
-		rm := exec.Command("git", "-C", root, "worktree", "remove", "--force", src)
-		_ = rm.Run()
+		_ = exec.Command("git", "-C", root, "worktree", "remove", "--force", src).Run()
 		_ = os.RemoveAll(tmp)
 		_ = exec.Command("git", "-C", root, "worktree", "prune").Run()
 	}

@@ -30,11 +30,7 @@ func ParseResult(data []byte) (*Result, error) {
 }
 
 // WriteJSON prints both results as indented JSON.
-func (c *Comparison) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(c)
-}
+func (c *Comparison) WriteJSON(w io.Writer) error { return writeJSON(w, c) }
 
 // rowKey matches a row of one build with the other's.
 type rowKey struct {
@@ -59,48 +55,16 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		if x == nil {
 			x = b
 		}
-		cell := func(f func(r *Row) string) (string, string) {
-			bs, ns := "-", "-"
-			if b != nil {
-				bs = f(b)
-			}
-			if n != nil {
-				ns = f(n)
-			}
-			return bs, ns
-		}
-		ratio := func(f func(r *Row) float64) string {
-			if b == nil || n == nil || f(b) == 0 {
-				return "-"
-			}
-			return fmt.Sprintf("%.3f", f(n)/f(b))
-		}
-		stones := func(r *Row) string {
-			if r.Stones == 0 {
-				return "-"
-			}
-			return fmt.Sprint(r.Stones)
-		}
-		perStone := func(r *Row) string {
-			if r.Stones == 0 {
-				return "-"
-			}
-			return fmt.Sprintf("%.0f", r.StoneCommands)
-		}
-		tb, tn := cell(func(r *Row) string { return fmt.Sprintf("%.1f", r.TicksMean) })
-		pb, pn := cell(func(r *Row) string { return fmt.Sprint(r.TicksP99) })
-		cb, cn := cell(func(r *Row) string { return fmt.Sprintf("%.0f", r.PathCommandsMean) })
-		sb, sn := cell(stones)
-		kb, kn := cell(perStone)
-		stoneRatio := "-"
-		if b != nil && n != nil && b.Stones > 0 && n.Stones > 0 {
-			stoneRatio = ratio(func(r *Row) float64 { return r.StoneCommands })
-		}
+		tb, tn := sides(b, n, func(r *Row) string { return fmt.Sprintf("%.1f", r.TicksMean) })
+		pb, pn := sides(b, n, func(r *Row) string { return fmt.Sprint(r.TicksP99) })
+		cb, cn := sides(b, n, func(r *Row) string { return fmt.Sprintf("%.0f", r.PathCommandsMean) })
+		sb, sn := sides(b, n, func(r *Row) string { return orDash(r.Stones > 0, fmt.Sprint(r.Stones)) })
+		kb, kn := sides(b, n, func(r *Row) string { return orDash(r.Stones > 0, fmt.Sprintf("%.0f", r.StoneCommands)) })
 		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 			x.Profile, dash(x.Level), x.Size, x.Size, x.Rule,
-			tb, tn, ratio(func(r *Row) float64 { return r.TicksMean }), pb, pn,
-			cb, cn, ratio(func(r *Row) float64 { return r.PathCommandsMean }),
-			sb, sn, kb, kn, stoneRatio)
+			tb, tn, ratio(b, n, func(r *Row) float64 { return r.TicksMean }), pb, pn,
+			cb, cn, ratio(b, n, func(r *Row) float64 { return r.PathCommandsMean }),
+			sb, sn, kb, kn, ratio(b, n, func(r *Row) float64 { return r.StoneCommands }))
 	}
 	pairUp(c.Base.Rows, c.Now.Rows, func(r *Row) rowKey { return rowKey{r.Profile, r.Level, r.Rule, r.Size} }, line)
 	if err := tw.Flush(); err != nil {
@@ -121,18 +85,10 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		if x == nil {
 			x = b
 		}
-		mean, most := func(r *BoardsRow) string { return fmt.Sprintf("%.1f", r.RoundTicksMean) }, func(r *BoardsRow) string { return fmt.Sprint(r.RoundTicksMax) }
-		mb, mn, xb, xn, ratio := "-", "-", "-", "-", "-"
-		if b != nil {
-			mb, xb = mean(b), most(b)
-		}
-		if n != nil {
-			mn, xn = mean(n), most(n)
-		}
-		if b != nil && n != nil && b.RoundTicksMean > 0 {
-			ratio = fmt.Sprintf("%.3f", n.RoundTicksMean/b.RoundTicksMean)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", x.Profile, dash(x.Levels), x.Size, x.Size, x.Rule, x.Boards, mb, mn, ratio, xb, xn)
+		mb, mn := sides(b, n, func(r *BoardsRow) string { return fmt.Sprintf("%.1f", r.RoundTicksMean) })
+		xb, xn := sides(b, n, func(r *BoardsRow) string { return fmt.Sprint(r.RoundTicksMax) })
+		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", x.Profile, dash(x.Levels), x.Size, x.Size, x.Rule, x.Boards,
+			mb, mn, ratio(b, n, func(r *BoardsRow) float64 { return r.RoundTicksMean }), xb, xn)
 	}
 	pairUp(c.Base.Boards, c.Now.Boards, func(r *BoardsRow) boardsKey {
 		return boardsKey{r.Profile, r.Levels, r.Rule, r.Size, r.Boards}
@@ -159,4 +115,34 @@ func pairUp[K comparable, R any](base, now []R, key func(*R) K, emit func(b, n *
 			emit(&base[i], nil)
 		}
 	}
+}
+
+// sides is f of the base's row and of this build's, "-" for a row the
+// build did not measure.
+func sides[R any](b, n *R, f func(*R) string) (base, now string) {
+	base, now = "-", "-"
+	if b != nil {
+		base = f(b)
+	}
+	if n != nil {
+		now = f(n)
+	}
+	return base, now
+}
+
+// ratio is f of this build's row over the base's, "-" unless both
+// measured it (non-zero).
+func ratio[R any](b, n *R, f func(*R) float64) string {
+	if b == nil || n == nil || f(b) == 0 || f(n) == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", f(n)/f(b))
+}
+
+// orDash is s, or "-" when the row has no such figure.
+func orDash(ok bool, s string) string {
+	if !ok {
+		return "-"
+	}
+	return s
 }

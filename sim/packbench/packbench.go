@@ -691,10 +691,13 @@ func (r *Result) WriteText(w io.Writer) error {
 }
 
 // WriteJSON prints the result as indented JSON.
-func (r *Result) WriteJSON(w io.Writer) error {
+func (r *Result) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
+
+// writeJSON prints v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return enc.Encode(v)
 }
 
 // family is a function's id with every path segment that numbers a cell,
