@@ -447,6 +447,11 @@ func TestLookaheadLazyTotalsFailWhenWrong(t *testing.T) {
 		{"a line's part of black's total not stored", "/la/lslot/", func(body []byte) []byte {
 			return regexp.MustCompile(`(?m)^scoreboard players operation \S+ gomoku\.tb = #T gomoku\.t\n`).ReplaceAll(body, nil)
 		}},
+		// The leaf values, which searchRead compares in the alpha-beta
+		// frames only: a line's value not stored is seen there.
+		{"a line's value not stored", "/la/lslot/", func(body []byte) []byte {
+			return regexp.MustCompile(`(?m)^scoreboard players operation \S+ gomoku\.val = #v gomoku\.t\n`).ReplaceAll(body, nil)
+		}},
 		{"a four's line's part of black's total not stored", "/la/tslot/", func(body []byte) []byte {
 			return regexp.MustCompile(`(?m)^scoreboard players operation \S+ gomoku\.tb = #T gomoku\.t\n`).ReplaceAll(body, nil)
 		}},
