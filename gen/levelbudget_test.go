@@ -29,8 +29,8 @@ const budgetLevels = 4
 // search is quick; the depths and widths take their whole ranges.
 func budgetConfig(t *testing.T) (*config.Config, [][]int) {
 	t.Helper()
-	// The small keys' values per level (0..16 cannot hold 28 distinct
-	// values: these differ within each key and within each level).
+	// The small keys' values per level (0..16 cannot hold them all
+	// distinct: these differ within each key and within each level).
 	small := map[string][budgetLevels]int{
 		"depth":          {1, 2, 3, 4},
 		"vcf_depth":      {5, 6, 7, 8},
@@ -40,6 +40,7 @@ func budgetConfig(t *testing.T) (*config.Config, [][]int) {
 		"root_width":     {16, 15, 14, 13},
 		"widen":          {2, 3, 4, 5},
 		"deepen":         {3, 4, 5, 6},
+		"extend_fours":   {11, 12, 8, 7},
 	}
 	var toml strings.Builder
 	toml.WriteString("[game]\nsize = 9\n\n[lookahead]\nlevel = \"lv1\"\n")

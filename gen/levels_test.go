@@ -465,3 +465,49 @@ func TestLookaheadLevelWidens(t *testing.T) {
 		})
 	}
 }
+
+// TestLookaheadLevelExtendsFours: a level that extends fours
+// (lookahead.extend_fours 1 at "extending", off at "plain"): the pack has
+// the extension (la/ab/extend, the frame register e), the plain level
+// skips it at run time, and each level searches as its twin does
+// (compareSearch: the stones placed, every root move's value). Planted,
+// each must make the searches differ: the extended four costing its ply
+// after all, the line's count of extended fours not kept (a second four
+// extended too), and a frame that may still extend placing its stones by
+// la/lmake, which leaves the totals its child's scans read as they were.
+func TestLookaheadLevelExtendsFours(t *testing.T) {
+	cfg := twoLevels(config.NewLevel("plain", map[string]int{"depth": 4, "width": 4}),
+		config.NewLevel("extending", map[string]int{"depth": 4, "width": 4, "extend_fours": 1}))
+	res := lookaheadPack(t, cfg)
+	if !res.Plan.Look.Extend || !slices.Contains(res.Plan.Look.Regs, "e") {
+		t.Fatal("a pack with a level that extends fours has no extension")
+	}
+	const seed, moves = 1, 60
+	st, err := proveLevels(res.Pack, cfg, seed, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(st)
+	lazy := "unless score #la.e gomoku.la < #la.lv_extend_fours gomoku.la "
+	for _, plant := range []struct {
+		name, path, old string
+	}{{"the four costs its ply", "la/ab/extend", "scoreboard players add #la.d gomoku.la 1"},
+		{"no count of extended fours", "la/ab/extend", "scoreboard players add #la.e gomoku.la 1"},
+		{"a four at the horizon placed by la/lmake", "la/ab/make", lazy},
+		{"a four at the horizon taken off by la/lunmake", "la/ab/unmake", lazy}} {
+		t.Run(plant.name, func(t *testing.T) {
+			pack := &datapack.Pack{Files: maps.Clone(res.Pack.Files)}
+			file := datapack.FunctionFile(datapack.ID{Namespace: gen.NS, Path: plant.path})
+			body := string(pack.Files[file])
+			if !strings.Contains(body, plant.old) {
+				t.Fatalf("no %q in %s to plant a bug in", plant.old, plant.path)
+			}
+			pack.Files[file] = []byte(strings.ReplaceAll(body, plant.old, ""))
+			if _, err := proveLevels(pack, cfg, seed, moves); err == nil {
+				t.Fatalf("with %s: the extending level's searches still agree with their twins", plant.name)
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}

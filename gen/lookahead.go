@@ -99,6 +99,12 @@ type LookPlan struct {
 	// either side makes a four, ranked below its last candidate
 	// (la/ab/widen, the scan "wide"), and tries them too.
 	Widen bool
+	// Extend says some level extends fours (lookahead.extend_fours): a
+	// frame's register e counts the fours extended on its line, and an
+	// alpha-beta frame's four below that count costs its child no ply
+	// (la/ab/extend); such a frame places every stone by la/make, its
+	// child being no leaf when the stone is a four.
+	Extend bool
 	// Deepen says some level deepens stage 3 (lookahead.deepen): its
 	// root frame, once its candidates are done at a depth short of the
 	// level's, searches them again a ply deeper (la/ab/deepen), the best
@@ -357,12 +363,13 @@ const (
 type lookFunc struct {
 	Path string
 	Role lookRole
-	// Renju, Defend, VCT, DefendVCT, Widen and Deepen: rendered only
-	// under renju, only with the defence (stage 4) on, only with
+	// Renju, Defend, VCT, DefendVCT, Widen, Deepen and Extend: rendered
+	// only under renju, only with the defence (stage 4) on, only with
 	// threat-space frames, only with the defence's check of the
 	// opponent's threats, only when some level widens a losing node,
-	// only when some level deepens stage 3.
-	Renju, Defend, VCT, DefendVCT, Widen, Deepen bool
+	// only when some level deepens stage 3, only when some level
+	// extends fours.
+	Renju, Defend, VCT, DefendVCT, Widen, Deepen, Extend bool
 	// LastFour: only when the pack counts a line's last four
 	// (LookPlan.LastFour).
 	LastFour bool
@@ -382,6 +389,7 @@ var lookFuncs = []lookFunc{
 	{Path: "la/ab/leaf_back"}, {Path: "la/ab/back", Role: lookStep}, {Path: "la/ab/record", Role: lookCharged}, {Path: "la/ab/ret_best"},
 	{Path: "la/ab/next", Role: lookStep}, {Path: "la/ab/make"}, {Path: "la/ab/unmake"}, {Path: "la/ab/won"}, {Path: "la/ab/lose", Renju: true},
 	{Path: "la/ab/end", Widen: true}, {Path: "la/ab/widen", Widen: true}, {Path: "la/ab/deepen", Role: lookCharged, Deepen: true},
+	{Path: "la/ab/extend", Extend: true},
 	{Path: "la/vcf/step", Role: lookDispatch}, {Path: "la/vcf/enter", Role: lookStep}, {Path: "la/vcf/next", Role: lookStep},
 	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
@@ -448,7 +456,7 @@ func foursClash(w eval.Weights) (four, other eval.Pattern, ok bool) {
 // rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
 	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT) &&
-		(!f.Widen || p.Look.Widen) && (!f.Deepen || p.Look.Deepen) && (!f.LastFour || p.Look.LastFour)
+		(!f.Widen || p.Look.Widen) && (!f.Deepen || p.Look.Deepen) && (!f.Extend || p.Look.Extend) && (!f.LastFour || p.Look.LastFour)
 }
 
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
@@ -479,6 +487,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		lp.RootVCT = lp.RootVCT || at.VCTDepth > 0 && at.VCTNodes > 0
 		lp.DefendVCT = lp.DefendVCT || defend && at.VCTDepth > 0 && at.DefendVCTNodes > 0
 		lp.Widen = lp.Widen || at.Widen > 0
+		lp.Extend = lp.Extend || at.ExtendFours > 0
 		if at.Deepen > 0 {
 			// Every iteration's root moves are recorded.
 			lp.Deepen = true
@@ -529,6 +538,9 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		}
 	}
 	lp.Regs = slices.Clone(lookFrame)
+	if lp.Extend {
+		lp.Regs = append(lp.Regs, "e")
+	}
 	for _, j := range lp.Cands {
 		lp.Regs = append(lp.Regs, fmt.Sprintf("k%d", j))
 	}

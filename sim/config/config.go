@@ -156,6 +156,13 @@ type Lookahead struct {
 	// best move first, within the same budgets; a budget that runs out
 	// cuts an iteration, not root moves. 0 = one search at Depth.
 	Deepen int
+	// ExtendFours is how many fours a line of the alpha-beta search may
+	// play at no cost in depth: such a four and the opponent's forced
+	// block are searched as if neither were a ply, so a forcing line
+	// reaches past the horizon. A forced block's own four is never
+	// extended (the block costs nothing already). 0 = every four costs
+	// its ply.
+	ExtendFours int
 	// TickCommands is how many commands the pack's search may run in one
 	// tick (gen proves every tick's slice within it).
 	TickCommands int
@@ -326,7 +333,7 @@ func DefaultLookahead() Lookahead {
 			NewLevel("quick", map[string]int{"move_nodes": 300, "vcf_depth": 4}),
 			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 2250, "widen": 4}),
 			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 4000, "widen": 4, "deepen": 3}),
-			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 10000, "widen": 4, "deepen": 5}),
+			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 10000, "widen": 4, "deepen": 5, "extend_fours": 1}),
 		},
 		NLevels: 4, DefaultLevel: 2}
 }
@@ -429,6 +436,7 @@ type raw struct {
 		MoveNodes      *int64                      `toml:"move_nodes"`
 		Widen          *int64                      `toml:"widen"`
 		Deepen         *int64                      `toml:"deepen"`
+		ExtendFours    *int64                      `toml:"extend_fours"`
 		TickCommands   *int64                      `toml:"tick_commands"`
 		Value          map[string]int64            `toml:"value"`
 		Level          *string                     `toml:"level"`
@@ -561,6 +569,7 @@ func decode(name string, data []byte, base *Config) (*Config, error) {
 	d.intIn(&la.MoveNodes, rl.MoveNodes, "lookahead.move_nodes", 1, MaxMoveNodes)
 	d.intIn(&la.Widen, rl.Widen, "lookahead.widen", 0, MaxLookaheadWidth)
 	d.intIn(&la.Deepen, rl.Deepen, "lookahead.deepen", 0, MaxLookaheadDepth)
+	d.intIn(&la.ExtendFours, rl.ExtendFours, "lookahead.extend_fours", 0, MaxLookaheadDepth)
 	d.intIn(&la.TickCommands, rl.TickCommands, "lookahead.tick_commands", 5_000, 60_000)
 	d.patternValues(&la.Value, rl.Value, "lookahead.value", MaxLookaheadValue)
 	d.decodeLevels(la, md, rl.Levels, rl.Level)
@@ -785,7 +794,7 @@ var known = map[string][]string{
 	"search": {"time", "nodes", "max_depth", "width", "margin", "threads", "hash_mb", "random_margin",
 		"vcf_nodes", "vct_nodes", "vct_depth", "leaf_vcf_nodes", "value"},
 	"lookahead": {"depth", "width", "root_width", "vcf_depth", "vcf_width", "leaf_vcf_depth", "leaf_vcf_nodes", "nodes", "vcf_nodes", "defend_nodes", "defend_tries",
-		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "deepen", "tick_commands", "value", "level", "levels"},
+		"vct_depth", "vct_width", "vct_nodes", "defend_vct_nodes", "move_nodes", "widen", "deepen", "extend_fours", "tick_commands", "value", "level", "levels"},
 	"pack": {"description", "board", "frame", "grid", "black", "white", "last_move", "win", "boards", "boards_per_player"},
 }
 

@@ -46,6 +46,7 @@ var LevelKeys = []LevelKey{
 	{"move_nodes", 1, MaxMoveNodes, func(l *Lookahead) *int { return &l.MoveNodes }},
 	{"widen", 0, MaxLookaheadWidth, func(l *Lookahead) *int { return &l.Widen }},
 	{"deepen", 0, MaxLookaheadDepth, func(l *Lookahead) *int { return &l.Deepen }},
+	{"extend_fours", 0, MaxLookaheadDepth, func(l *Lookahead) *int { return &l.ExtendFours }},
 }
 
 // MaxMoveNodes bounds lookahead.move_nodes: more than every stage's

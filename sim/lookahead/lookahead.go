@@ -29,7 +29,10 @@
 //     cells where that colour would make five, on the stone's four lines)
 //     decide what follows: two or more win (the opponent has none to play
 //     first, see below); one forces the opponent's reply there, searched
-//     at no cost in depth (a renju black that cannot block it loses). At a
+//     at no cost in depth (a renju black that cannot block it loses); with
+//     extend_fours set, the first extend_fours fours on a line that an
+//     alpha-beta node (not a forced block) plays cost no depth either,
+//     so a forcing line reaches past the horizon. At a
 //     leaf the side to move's vcf (leaf_vcf_depth fours, leaf_vcf_nodes
 //     stones) is a win, else the leaf is worth its static value: the
 //     lookahead.value of every empty cell's pattern on each line, the
@@ -166,6 +169,7 @@ func Decisive(v int32) (move int, ok bool) {
 // Searcher runs choices under one config; it keeps only scratch space
 // between them, so it is cheap to keep per player.
 type Searcher struct {
+	ext   int // fours extended on the line being searched (extend_fours)
 	cfg   config.Lookahead
 	st    *eval.State
 	m     *eval.Model
@@ -206,7 +210,7 @@ func (s *Searcher) Choose(st *eval.State, toMove game.Colour, skip func(int) boo
 	s.st, s.m = st, st.Model()
 	s.renju = s.m.Rule == game.Renju
 	s.setSize(s.m.Size)
-	s.nodes, s.abort = 0, false
+	s.nodes, s.abort, s.ext = 0, false, 0
 	res := Result{Move: -1}
 
 	g, _ := st.Best(toMove, skip, nil)
@@ -292,7 +296,7 @@ func (s *Searcher) root(res *Result, cands []cand, toMove game.Colour, depth int
 	best := int32(math.MinInt32)
 	for _, c := range cands {
 		before := s.nodes
-		v := s.child(c.cell, toMove, depth-1, alpha, beta, 0)
+		v := s.child(c.cell, toMove, depth-1, alpha, beta, 0, false)
 		if s.abort {
 			return
 		}
@@ -445,8 +449,9 @@ func (s *Searcher) setSize(n int) {
 
 // child plays m for t (the side to move at ply, which counts the moves
 // made since the root), searches what follows to depth and takes m back.
-// The value is t's.
-func (s *Searcher) child(m int, t game.Colour, depth int, alpha, beta int32, ply int) int32 {
+// The value is t's. block says m is a forced block, whose own four is
+// never extended (the block costs no depth already).
+func (s *Searcher) child(m int, t game.Colour, depth int, alpha, beta int32, ply int, block bool) int32 {
 	if s.nodes >= s.limit {
 		s.abort = true
 		return 0
@@ -458,6 +463,13 @@ func (s *Searcher) child(m int, t game.Colour, depth int, alpha, beta int32, ply
 	switch {
 	case k >= 2: // m is move ply+1, the reply ply+2, the five ply+3
 		v = Win - int32(ply+3)
+	case k == 1 && !block && s.ext < s.cfg.ExtendFours:
+		// A four of an alpha-beta node's and its forced block cost no
+		// depth, extend_fours of them on a line: the search sees past its
+		// horizon where the line is forcing.
+		s.ext++
+		v = -s.forced(t.Opponent(), f, depth+1, -beta, -alpha, ply+1)
+		s.ext--
 	case k == 1:
 		v = -s.forced(t.Opponent(), f, depth, -beta, -alpha, ply+1)
 	default:
@@ -475,7 +487,7 @@ func (s *Searcher) forced(t game.Colour, f, depth int, alpha, beta int32, ply in
 	if s.renju && t == game.Black && s.quickForbidden(f) {
 		return -(Win - int32(ply+2)) // the opponent's five is the next move but one
 	}
-	return s.child(f, t, depth, alpha, beta, ply)
+	return s.child(f, t, depth, alpha, beta, ply, true)
 }
 
 // node is t's value at ply with depth plies left and no five point to
@@ -529,7 +541,7 @@ func (s *Searcher) node(t game.Colour, depth int, alpha, beta int32, ply int) in
 func (s *Searcher) moves(cands []cand, t game.Colour, depth int, alpha *int32, beta int32, ply int) (best int32, cut bool) {
 	best = math.MinInt32
 	for _, c := range cands {
-		v := s.child(c.cell, t, depth-1, *alpha, beta, ply)
+		v := s.child(c.cell, t, depth-1, *alpha, beta, ply, false)
 		if s.abort {
 			return 0, false
 		}
