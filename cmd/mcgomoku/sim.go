@@ -37,11 +37,7 @@ type simOptions struct {
 	openings     string
 	openingMoves int
 	stones       int
-	turn         time.Duration
-	match        time.Duration
-	memory       int64
-	startup      time.Duration
-	slack        time.Duration
+	engine       engineLimits
 	sprt         string
 	psqDir       string
 	reportDir    string
@@ -84,11 +80,7 @@ robin with a crosstable. Each opening is played twice with colours swapped.`,
 			fs.StringVar(&o.openings, "openings", "", "openings: a text file (see sim/arena/openings.go), a .psq record or a folder of them (default: random short openings near the centre)")
 			fs.IntVar(&o.openingMoves, "opening-moves", 0, "use at most this many moves of each opening (0: all)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening, 1 up to an eighth of the board")
-			fs.DurationVar(&o.turn, "timeout-turn", player.DefaultTurn, "time per move for engines (Gomocup INFO timeout_turn)")
-			fs.DurationVar(&o.match, "timeout-match", 0, "thinking time per engine per game (INFO timeout_match; 0: no limit)")
-			fs.Int64Var(&o.memory, "max-memory", player.DefaultMemory, "memory limit told to engines (INFO max_memory), in bytes; the default is Gomocup's 350 MiB; 0 tells them no limit, which many read as: use the largest tables")
-			fs.DurationVar(&o.startup, "timeout-startup", player.DefaultStartup, "extra time for an engine's first move after it starts (allocating tables), not counted as match time (0: none)")
-			fs.DurationVar(&o.slack, "slack", 0, "tolerance past a time limit before a forfeit (default: 200ms + a tenth of --timeout-turn)")
+			o.engine.register(fs)
 			fs.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
 			fs.StringVar(&o.psqDir, "psq", "", "save every game as a Piskvork .psq record in this folder")
 			fs.StringVar(&o.reportDir, "report", "", "write an HTML report (index.html) to this folder")
@@ -146,15 +138,7 @@ func (o *simOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 			return err
 		}
 	}
-	memory := o.memory
-	if memory == 0 {
-		memory = player.NoMemoryLimit
-	}
-	startup := o.startup
-	if startup == 0 {
-		startup = -1 // none, as asked
-	}
-	limits := player.Limits{Turn: o.turn, Match: o.match, Memory: memory, Startup: startup, Slack: o.slack}
+	limits := o.engine.limits()
 
 	planned := o.games
 	if len(args) > 2 {
@@ -331,16 +315,9 @@ func (o *simOptions) check(args []string, fs *pflag.FlagSet) (game.Rule, error) 
 		return 0, usagef("--jobs %d: want 1..%d games at once", o.jobs, maxJobs)
 	case o.openingMoves < 0 || o.openingMoves > o.size*o.size:
 		return 0, usagef("--opening-moves %d: want 0 (all) up to the board's %d cells", o.openingMoves, o.size*o.size)
-	case o.turn <= 0:
-		return 0, usagef("--timeout-turn %v must be positive", o.turn)
-	case o.match < 0:
-		return 0, usagef("--timeout-match %v must not be negative (0: no limit)", o.match)
-	case o.startup < 0:
-		return 0, usagef("--timeout-startup %v must not be negative", o.startup)
-	case o.slack < 0:
-		return 0, usagef("--slack %v must not be negative", o.slack)
-	case o.memory < 0 || o.memory > maxMemory:
-		return 0, usagef("--max-memory %d: want 0 (no limit) up to %d bytes (1 TiB)", o.memory, maxMemory)
+	}
+	if err := o.engine.check(); err != nil {
+		return 0, err
 	}
 	if o.openings == "" {
 		if err := arena.CheckStones(o.size, o.stones); err != nil {

@@ -44,6 +44,7 @@ type tuneOptions struct {
 	openings   string
 	stones     int
 	lag        int
+	engine     engineLimits // an engine opponent's clock and memory
 	profile    profileFlags
 	dist       distFlags
 }
@@ -64,7 +65,8 @@ lookahead.level, or at --level. Opponents, each tuned against with the same
 openings for the two perturbed value sets:
   self      the two perturbed value sets play each other (the default)
   start     the same AI with the starting values
-  SPEC      any player, as for sim: seed004, greedy:other.toml, search:nodes=2000,threads=1
+  SPEC      any player, as for sim: seed004, greedy:other.toml, search:nodes=2000,threads=1,
+            "pbrain:PATH" (an engine, held to --timeout-turn and the other limits as in sim)
 A checkpoint is saved after a batch every few seconds and whenever the
 run stops; Ctrl-C and --resume lose nothing.
 At the end the tuned weights play the starting ones (--verify games), the
@@ -89,6 +91,7 @@ the run to --chart.`,
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
 			fs.IntVar(&o.lag, "lag", 0, "updates an iteration does not wait for, 0..8: 0 is textbook SPSA (default: [tune] lag)")
+			o.engine.register(fs)
 			o.dist.register(fs, 16)
 			o.profile.register(fs)
 			return o.profile.wrap(func(e *env, args []string) error { return o.run(e, args, fs) })
@@ -121,6 +124,9 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		return usagef("--lag %d: want 0..%d", o.lag, tune.MaxLag)
 	case o.ai != "" && o.ai != "greedy" && o.ai != "lookahead":
 		return usagef("--ai %q: want greedy or lookahead (the AIs tune can play)", o.ai)
+	}
+	if err := o.engine.check(); err != nil {
+		return err
 	}
 	if err := o.dist.check(); err != nil {
 		return err
@@ -198,7 +204,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	}
 	// The games are made from the config's text, as a worker elsewhere
 	// makes them.
-	setup := tune.Setup{Name: name, Config: src, AI: ai, Level: level, Against: against, Stones: o.stones, Seed: o.seed}
+	setup := tune.Setup{Name: name, Config: src, AI: ai, Level: level, Against: against, Stones: o.stones, Seed: o.seed, Limits: o.engine.limits()}
 	g, err := setup.Games()
 	if err != nil {
 		return err

@@ -280,6 +280,9 @@ func (b *Batch) check() error {
 		if len(b.Tune.Against) == 0 || len(b.Tune.Against) > maxPlayers {
 			return fmt.Errorf("%d opponents, want 1..%d", len(b.Tune.Against), maxPlayers)
 		}
+		if err := checkLimits(b.Tune.Limits); err != nil {
+			return err
+		}
 		for _, sp := range b.Tune.Against {
 			if sp == tune.Self || sp == tune.StartPlayer {
 				continue

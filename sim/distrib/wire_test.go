@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/player"
 	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
 
@@ -78,6 +79,34 @@ func TestParseBatchRefuses(t *testing.T) {
 		if _, err := ParseBatch([]byte(junk), "test"); err == nil {
 			t.Errorf("%.20q: accepted", junk)
 		}
+	}
+}
+
+// TestParseBatchRefusesTuneLimits: a tuning batch's engine limits are
+// bounded as a match's are: a worker is not told to wait for centuries.
+func TestParseBatchRefusesTuneLimits(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		limits player.Limits
+		want   string
+	}{
+		{"good", player.Limits{Turn: 100 * time.Millisecond, Slack: time.Second}, ""},
+		{"turn", player.Limits{Turn: 1 << 62}, "time limit turn"},
+		{"slack", player.Limits{Slack: -(1 << 62)}, "time limit slack"},
+		{"memory", player.Limits{Memory: -5}, "memory limit -5"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := &Batch{Protocol: Protocol, Version: "test", Run: "r1", ID: "i1-0",
+				Tune:      &tune.Setup{Name: "t", Config: []byte("[game]\nsize = 9\n"), AI: "greedy", Against: []string{"self"}, Stones: 3, Limits: tt.limits},
+				Iteration: &tune.Plan{K: 1, Plus: make([]float64, 15), Minus: make([]float64, 15), Games: []tune.PlanGame{{Moves: []int{40}, Who: [2]int{0, 1}}}}}
+			_, err := ParseBatch(marshal(t, b), "test")
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatal(err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("got %v, want an error with %q", err, tt.want)
+			}
+		})
 	}
 }
 

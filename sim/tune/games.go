@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -57,7 +58,10 @@ type Games struct {
 	Openings []arena.Opening
 	Stones   int
 	Seed     int64
-	Jobs     int // games played at once; 0 means GOMAXPROCS
+	// Limits are what engine opponents (pbrain players) are told and
+	// held to, as sim's --timeout-turn and the rest set them for a match.
+	Limits player.Limits
+	Jobs   int // games played at once; 0 means GOMAXPROCS
 	// Remote, when set, plays the games elsewhere (Jobs is then unused):
 	// the iterations' games, the strength checks' and the verification's.
 	// The results are the same: every game is seeded by its place.
@@ -122,7 +126,7 @@ func (g *Games) Prepare() error {
 			return err
 		}
 		g.makers[a] = arena.Factory(m)
-		p, err := m(player.Options{Size: g.Size, Rule: g.Rule, Seed: g.Seed})
+		p, err := m(player.Options{Size: g.Size, Rule: g.Rule, Seed: g.Seed, Limits: g.Limits})
 		if err != nil {
 			return err
 		}
@@ -253,9 +257,19 @@ func (g *Games) Describe() string {
 		lj, _ := json.Marshal(g.Lookahead)
 		kind = fmt.Sprintf("lookahead (%x)", sha256.Sum256(lj))
 	}
-	return fmt.Sprintf("%s games against %s; %d pairs each; %d×%d %v; %s; weights %x",
+	desc := fmt.Sprintf("%s games against %s; %d pairs each; %d×%d %v; %s; weights %x",
 		kind, strings.Join(g.Against, ","), g.Pairs, g.Size, g.Size, g.Rule, ops, sha256.Sum256(wj))
+	if slices.ContainsFunc(g.Against, isEngine) {
+		// An engine plays by its clock: a run resumes with the same one.
+		l := g.Limits.WithDefaults()
+		desc += fmt.Sprintf("; engines %v a move, %v a game, %d bytes, %v to start, %v slack", l.Turn, l.Match, l.Memory, l.Startup, l.Slack)
+	}
+	return desc
 }
+
+// isEngine reports whether an opponent spec is an external engine, the
+// one kind of player Limits bind.
+func isEngine(spec string) bool { return strings.HasPrefix(spec, "pbrain:") }
 
 // job is one game of an iteration: who plays black and white (see
 // PlanGame.Who), and what a black win adds to the result (a white win
@@ -515,7 +529,7 @@ func (g *Games) play(ctx context.Context, j job, fs [2]arena.Factory) (Outcome, 
 	}
 	var ps [2]player.Player
 	for c, who := range j.who {
-		p, err := g.factory(who, fs)(player.Options{Size: g.Size, Rule: g.Rule, Seed: j.seeds[c]})
+		p, err := g.factory(who, fs)(player.Options{Size: g.Size, Rule: g.Rule, Seed: j.seeds[c], Limits: g.Limits})
 		if err != nil {
 			return Outcome{}, err
 		}

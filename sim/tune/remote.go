@@ -8,6 +8,7 @@ import (
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
+	"github.com/mcgomoku/mcgomoku/sim/player"
 )
 
 // Setup is what a tuning run's games are made from: the config's text
@@ -22,6 +23,9 @@ type Setup struct {
 	Against []string `json:"against"`
 	Stones  int      `json:"stones"`
 	Seed    int64    `json:"seed"`
+	// Limits are the engines' time and memory (pbrain opponents); the
+	// zero value gives them player.Limits' defaults.
+	Limits player.Limits `json:"limits"`
 }
 
 // Games parses the config and returns the run's Games, not yet
@@ -39,7 +43,7 @@ func (s Setup) Games() (*Games, error) {
 		return nil, fmt.Errorf("%s: the [tune.params] section lists no weights: nothing to tune", s.Name)
 	}
 	g := &Games{Base: cfg.Weights, Index: index, Against: s.Against, Pairs: cfg.Tune.Pairs,
-		Size: cfg.Game.Size, Rule: cfg.Game.Rule, Stones: s.Stones, Seed: s.Seed}
+		Size: cfg.Game.Size, Rule: cfg.Game.Rule, Stones: s.Stones, Seed: s.Seed, Limits: s.Limits}
 	switch s.AI {
 	case "greedy":
 	case "lookahead":
