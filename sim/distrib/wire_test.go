@@ -15,9 +15,15 @@ import (
 
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/game"
-	"github.com/mcgomoku/mcgomoku/sim/player"
 	"github.com/mcgomoku/mcgomoku/sim/tune"
 )
+
+// goodTuneBatch is a well-formed batch of one game of a tuning run.
+func goodTuneBatch() *Batch {
+	return &Batch{Protocol: Protocol, Version: "test", Run: "r1", ID: "i1-0",
+		Tune:      &tune.Setup{Name: "t", Config: []byte("[game]\nsize = 9\n"), AI: "greedy", Against: []string{"self"}, Stones: 3},
+		Iteration: &tune.Plan{K: 1, Plus: make([]float64, 15), Minus: make([]float64, 15), Games: []tune.PlanGame{{Moves: []int{40}, Who: [2]int{0, 1}}}}}
+}
 
 // goodBatch is a well-formed batch of two games of a 9×9 match.
 func goodBatch() *Batch {
@@ -58,6 +64,10 @@ func TestParseBatchRefuses(t *testing.T) {
 		{"rule", func(b *Batch) { b.Match.Rule = 7 }, "unknown rule"},
 		{"games", func(b *Batch) { b.Match.Games = -1 }, "-1 games"},
 		{"limits", func(b *Batch) { b.Match.Limits.Turn = 1 << 62 }, "time limit turn"},
+		{"tuning", func(b *Batch) { *b = *goodTuneBatch() }, ""},
+		{"tuning at a clock", func(b *Batch) { *b = *goodTuneBatch(); b.Tune.Limits.Turn = 100 * time.Millisecond }, ""},
+		{"tuning limits", func(b *Batch) { *b = *goodTuneBatch(); b.Tune.Limits.Turn = 1 << 62 }, "time limit turn"},
+		{"tuning memory", func(b *Batch) { *b = *goodTuneBatch(); b.Tune.Limits.Memory = -5 }, "memory limit -5"},
 		{"tune without plan", func(b *Batch) { b.Tune = &tune.Setup{} }, "tune settings"},
 		{"named and carried", func(b *Batch) { b.Setup = strings.Repeat("ab", 32) }, "not both"},
 		{"named", func(b *Batch) { b.Setup, b.Match = strings.Repeat("ab", 32), nil }, ""},
@@ -79,34 +89,6 @@ func TestParseBatchRefuses(t *testing.T) {
 		if _, err := ParseBatch([]byte(junk), "test"); err == nil {
 			t.Errorf("%.20q: accepted", junk)
 		}
-	}
-}
-
-// TestParseBatchRefusesTuneLimits: a tuning batch's engine limits are
-// bounded as a match's are: a worker is not told to wait for centuries.
-func TestParseBatchRefusesTuneLimits(t *testing.T) {
-	for _, tt := range []struct {
-		name   string
-		limits player.Limits
-		want   string
-	}{
-		{"good", player.Limits{Turn: 100 * time.Millisecond, Slack: time.Second}, ""},
-		{"turn", player.Limits{Turn: 1 << 62}, "time limit turn"},
-		{"slack", player.Limits{Slack: -(1 << 62)}, "time limit slack"},
-		{"memory", player.Limits{Memory: -5}, "memory limit -5"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			b := &Batch{Protocol: Protocol, Version: "test", Run: "r1", ID: "i1-0",
-				Tune:      &tune.Setup{Name: "t", Config: []byte("[game]\nsize = 9\n"), AI: "greedy", Against: []string{"self"}, Stones: 3, Limits: tt.limits},
-				Iteration: &tune.Plan{K: 1, Plus: make([]float64, 15), Minus: make([]float64, 15), Games: []tune.PlanGame{{Moves: []int{40}, Who: [2]int{0, 1}}}}}
-			_, err := ParseBatch(marshal(t, b), "test")
-			switch {
-			case tt.want == "" && err != nil:
-				t.Fatal(err)
-			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-				t.Fatalf("got %v, want an error with %q", err, tt.want)
-			}
-		})
 	}
 }
 
@@ -228,10 +210,7 @@ func TestCheckGameRefusesTampering(t *testing.T) {
 // either plays or is refused with an error.
 func FuzzParseBatch(f *testing.F) {
 	f.Add(marshal(f, goodBatch()))
-	tb := &Batch{Protocol: Protocol, Version: "test", Run: "r1", ID: "i1-0",
-		Tune:      &tune.Setup{Name: "t", Config: []byte("[game]\nsize = 9\n"), AI: "greedy", Against: []string{"self"}, Stones: 3},
-		Iteration: &tune.Plan{K: 1, Plus: make([]float64, 15), Minus: make([]float64, 15), Games: []tune.PlanGame{{Moves: []int{40}, Who: [2]int{0, 1}}}}}
-	f.Add(marshal(f, tb))
+	f.Add(marshal(f, goodTuneBatch()))
 	f.Add(withProtocol(`{"protocol":1,"version":"test","run":"r","id":"i","match":{"players":["greedy","greedy"],"games":2,"size":5},"jobs":[{"number":1,"moves":[]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b, err := ParseBatch(data, "test")
