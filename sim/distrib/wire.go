@@ -329,9 +329,6 @@ func checkSpec(spec string) error {
 // IsPack says whether a spec is a data pack player.
 func IsPack(spec string) bool { return strings.HasPrefix(spec, "pack:") || spec == "pack" }
 
-// IsEngine says whether a spec runs an outside program.
-func IsEngine(spec string) bool { return strings.HasPrefix(spec, "pbrain:") || spec == "pbrain" }
-
 // Engines lists the specs of a batch that run outside programs.
 func (b *Batch) Engines() []string {
 	var specs []string
@@ -343,7 +340,7 @@ func (b *Batch) Engines() []string {
 	}
 	var out []string
 	for _, s := range specs {
-		if IsEngine(s) {
+		if player.IsEngine(s) {
 			out = append(out, s)
 		}
 	}

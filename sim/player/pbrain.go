@@ -34,6 +34,10 @@ func init() {
 	})
 }
 
+// IsEngine says whether a spec runs an outside program (a pbrain
+// player), the one kind of player Limits bind.
+func IsEngine(spec string) bool { return strings.HasPrefix(spec, "pbrain:") || spec == "pbrain" }
+
 // Limits are the time and memory limits a player is told and held to.
 type Limits struct {
 	Turn  time.Duration // per move; 0 means DefaultTurn

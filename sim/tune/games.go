@@ -259,17 +259,13 @@ func (g *Games) Describe() string {
 	}
 	desc := fmt.Sprintf("%s games against %s; %d pairs each; %d×%d %v; %s; weights %x",
 		kind, strings.Join(g.Against, ","), g.Pairs, g.Size, g.Size, g.Rule, ops, sha256.Sum256(wj))
-	if slices.ContainsFunc(g.Against, isEngine) {
+	if slices.ContainsFunc(g.Against, player.IsEngine) {
 		// An engine plays by its clock: a run resumes with the same one.
 		l := g.Limits.WithDefaults()
 		desc += fmt.Sprintf("; engines %v a move, %v a game, %d bytes, %v to start, %v slack", l.Turn, l.Match, l.Memory, l.Startup, l.Slack)
 	}
 	return desc
 }
-
-// isEngine reports whether an opponent spec is an external engine, the
-// one kind of player Limits bind.
-func isEngine(spec string) bool { return strings.HasPrefix(spec, "pbrain:") }
 
 // job is one game of an iteration: who plays black and white (see
 // PlanGame.Who), and what a black win adds to the result (a white win
