@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcgomoku/mcgomoku/internal/fakebrain"
+	"github.com/mcgomoku/mcgomoku/sim/distrib"
 )
 
 // mainArg as the first argument makes the test binary run mcgomoku
@@ -34,5 +35,9 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == mainArg {
 		os.Exit(run(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	// The distributed tests kill workers with SIGKILL, as a machine that
+	// dies would: their scratch folders go now, not at the next worker.
+	distrib.SweepScratch(os.TempDir())
+	os.Exit(code)
 }

@@ -87,9 +87,12 @@ func NewWorker(nc *nats.Conn, cfg WorkerConfig) (*Worker, error) {
 // back at once, for another worker) or the worker meets a coordinator of
 // another build (an error naming both).
 func (w *Worker) Run(ctx context.Context) error {
-	dir, err := os.MkdirTemp("", "mcgomoku-worker-")
+	dir, swept, err := newScratch()
 	if err != nil {
 		return err
+	}
+	if swept > 0 {
+		fmt.Fprintf(w.cfg.Log, "mcgomoku worker: removed %d scratch folders of workers that are no longer running\n", swept)
 	}
 	defer os.RemoveAll(dir)
 	w.files = dir
