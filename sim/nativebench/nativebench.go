@@ -33,6 +33,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/mcgomoku/mcgomoku/internal/benchgoal"
 	"github.com/mcgomoku/mcgomoku/sim/arena"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/eval"
@@ -86,11 +87,7 @@ type Row struct {
 }
 
 // Goal is one target the bench checks.
-type Goal struct {
-	Goal   string `json:"goal"`
-	OK     bool   `json:"ok"`
-	Detail string `json:"detail"`
-}
+type Goal = benchgoal.Goal
 
 // Result is a bench run.
 type Result struct {
@@ -378,19 +375,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if len(r.Goals) > 0 {
-		fmt.Fprintln(w)
-	}
-	for _, g := range r.Goals {
-		mark := "ok  "
-		if !g.OK {
-			mark = "FAIL"
-		}
-		if _, err := fmt.Fprintf(w, "%s %s: %s\n", mark, g.Goal, g.Detail); err != nil {
-			return err
-		}
-	}
-	return nil
+	return benchgoal.Write(w, r.Goals)
 }
 
 // WriteJSON prints the result as indented JSON.

@@ -45,6 +45,7 @@ import (
 	"time"
 
 	"github.com/mcgomoku/mcgomoku/gen"
+	"github.com/mcgomoku/mcgomoku/internal/benchgoal"
 	"github.com/mcgomoku/mcgomoku/sim/config"
 	"github.com/mcgomoku/mcgomoku/sim/game"
 	"github.com/mcgomoku/mcgomoku/sim/mcvm"
@@ -171,12 +172,8 @@ var (
 	UnmakePrefixes = []string{"gomoku:la/unmake/", "gomoku:la/lunmake/", "gomoku:la/tunmake/"}
 )
 
-// Goal is one of the targets the bench shows, checked.
-type Goal struct {
-	Goal   string `json:"goal"`
-	OK     bool   `json:"ok"`
-	Detail string `json:"detail"`
-}
+// Goal is one target the bench checks.
+type Goal = benchgoal.Goal
 
 // Result is a bench run.
 type Result struct {
@@ -675,19 +672,7 @@ func (r *Result) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintln(w, "\nSeveral boards thinking at once: each round every board's player moves, then ticks pass until every AI has; per tick of that thinking.")
 	}
-	if len(r.Goals) > 0 {
-		fmt.Fprintln(w)
-	}
-	for _, g := range r.Goals {
-		mark := "ok  "
-		if !g.OK {
-			mark = "FAIL"
-		}
-		if _, err := fmt.Fprintf(w, "%s %s: %s\n", mark, g.Goal, g.Detail); err != nil {
-			return err
-		}
-	}
-	return nil
+	return benchgoal.Write(w, r.Goals)
 }
 
 // WriteJSON prints the result as indented JSON.
