@@ -22,7 +22,8 @@ import (
 // A process the signal itself killed had not started its command yet (on
 // a loaded host the re-executed binary can take longer than wait to get
 // there): that run says nothing about the command, so it is run again
-// with twice the wait, up to 16 s, before its exit is returned as it is.
+// with twice the wait until a run has waited 16 s or more, whose exit is
+// returned as it is.
 func interrupted(t *testing.T, wait time.Duration, args ...string) (code int, stop time.Duration, stdout, stderr string, peakKiB int64) {
 	t.Helper()
 	for {
