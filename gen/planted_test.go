@@ -226,3 +226,61 @@ func TestLastFourProofCatchesPlantedBugs(t *testing.T) {
 		})
 	}
 }
+
+// TestDeadFourProofCatchesPlantedBugs proves that a four counted with
+// its block instead of placed (la/vcf/dead, la/dead_<colour>) is held to
+// the twin's search, which places it where it may lead on: each of its
+// conditions dropped in the rendered functions (the native search
+// untouched) must make the pack's search differ from the twin's on the
+// tactics table, played until the first difference.
+func TestDeadFourProofCatchesPlantedBugs(t *testing.T) {
+	ts, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := atQuick(config.PackDefault())
+	three := fmt.Sprintf(" matches %d run return 0", cfg.Weights.Attack[eval.Three])
+	tests := []struct {
+		name string
+		path string // the functions edited: those whose path holds it
+		edit func(body string) string
+	}{
+		{"every four's own line dead", "/la/dfour/no.", func(body string) string {
+			return strings.ReplaceAll(body, "return 0", "return 1")
+		}},
+		{"a closed three on another line ignored", "/la/dead_", func(body string) string {
+			return dropLines(body, func(l string) bool { return strings.Contains(l, three) })
+		}},
+		{"any number of four cells", "/la/vcf/next.", func(body string) string {
+			return strings.ReplaceAll(body, " if score #la.n gomoku.la matches 2", "")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
+			tp := tacticPacks{cfg: cfg, pack: func(c *config.Config) *datapack.Pack {
+				p := &datapack.Pack{Files: maps.Clone(lookaheadPack(t, c).Pack.Files)}
+				changed := 0
+				for path, body := range p.Files {
+					if !strings.Contains(path, tt.path) {
+						continue
+					}
+					if nb := tt.edit(string(body)); nb != string(body) {
+						p.Files[path] = []byte(nb)
+						changed++
+					}
+				}
+				if changed == 0 {
+					t.Fatal("nothing planted")
+				}
+				return p
+			}}
+			for _, tc := range ts {
+				if _, _, err := tp.solve(t, tc); err != nil {
+					t.Logf("caught as expected on %s: %v", tc.Name, err)
+					return
+				}
+			}
+			t.Fatalf("with %s, the pack's search was the twin's on every position", tt.name)
+		})
+	}
+}

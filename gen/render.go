@@ -651,6 +651,16 @@ type (
 		// continuous fours, the threat-space search and the defence),
 		// which leaves the leaf values and their sum alone too.
 		Lazy, Threat bool
+		// Threes and DeadDirs: la/dead_c's (LookPlan.DeadFour), the
+		// attack weights of a three and each line's dead-four tree.
+		Threes   []int32
+		DeadDirs []lookDeadDir
+	}
+	// lookDeadDir is cell I's line D and the tree that tells from its
+	// code_b whether a four on it leads nowhere.
+	lookDeadDir struct {
+		D    int
+		Tree string
 	}
 	lookScanData struct {
 		S  LookScan
@@ -723,6 +733,16 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 			r.fn(fmt.Sprintf("la/fives_%s/%d", col, c.I), "la/fives_c", d)
 			if lp.LastFour {
 				r.fn(fmt.Sprintf("la/four_%s/%d", col, c.I), "la/four_c", d)
+			}
+			if lp.DeadFour {
+				d.Threes, d.DeadDirs = lp.Threes, nil
+				for _, dir := range c.Dirs {
+					mask := edgeMask(initialCode(p.Size, p.Greedy.R, c.I, dir), 2*p.Greedy.R)
+					if tree, ok := lp.DeadTrees[map[string]int{"b": 0, "w": 1}[col]][mask]; ok {
+						d.DeadDirs = append(d.DeadDirs, lookDeadDir{D: dir, Tree: tree})
+					}
+				}
+				r.fn(fmt.Sprintf("la/dead_%s/%d", col, c.I), "la/dead_c", d)
 			}
 			r.fn(fmt.Sprintf("la/ins_%s/%d", col, c.I), "la/ins", d)
 			r.fn(fmt.Sprintf("la/vins_%s/%d", col, c.I), "la/vins", d)

@@ -627,24 +627,29 @@ func (s *Searcher) vcf(a game.Colour, depth, ply int, skip func(int) bool) (five
 	return 0, -1
 }
 
-// deadFour reports whether a's four on empty cell c leads nowhere: it
+// deadFour is DeadFour on the search's position, or its planted bug's.
+func (s *Searcher) deadFour(c int, a game.Colour) bool { return deadFour(s.st, c, a, s.deadFourBug) }
+
+// DeadFour reports whether a's four on empty cell c leads nowhere: it
 // makes one five point and, once that is blocked, leaves a no new four
-// to make, so the continuous fours after it find nothing and neither
-// stone needs placing (they still count as the search's, as placed
-// ones would). c's other lines must hold below a three for a (a three
-// there would give a four through c) and its four's line, the five
-// point blocked, too (eval's DeadFour); the caller makes sure a's only
+// to make, so continuous fours after it find nothing and neither stone
+// needs placing (they still count as the search's, as placed ones
+// would). c's other lines must hold below a three for a (a three there
+// would give a four through c) and its four's line, the five point
+// blocked, too (eval's DeadFour). The search asks only where a's only
 // other four cell is that five point (two four cells in all), so the
-// block leaves none standing either. The attacker of a continuous-fours
-// search never has a five point already (it would have won, or its
-// four been blocked, first), so the four's one five point is the only
-// one.
-func (s *Searcher) deadFour(c int, a game.Colour) bool {
+// block leaves none standing either, and its attacker never has a five
+// point already (it would have won, or its four been blocked, first),
+// so the four's one five point is the only one. The pack asks the same
+// of its patterns (gen's la/dead_<colour>).
+func DeadFour(st *eval.State, c int, a game.Colour) bool { return deadFour(st, c, a, 0) }
+
+func deadFour(st *eval.State, c int, a game.Colour, bug int) bool {
 	four := -1
 	for d := range 4 {
-		switch s.st.Pattern(c, d, a) {
+		switch st.Pattern(c, d, a) {
 		case eval.Three, eval.OpenThree:
-			if s.deadFourBug != bugOtherThrees {
+			if bug != bugOtherThrees {
 				return false
 			}
 		case eval.OpenFour, eval.Five:
@@ -659,7 +664,7 @@ func (s *Searcher) deadFour(c int, a game.Colour) bool {
 	if four < 0 {
 		return false
 	}
-	return s.m.Tables[eval.ColourIndex(a)].DeadFour[s.st.Code(c, four, a)] || s.deadFourBug == bugFoursLine
+	return st.Model().Tables[eval.ColourIndex(a)].DeadFour[st.Code(c, four, a)] || bug == bugFoursLine
 }
 
 // The bugs a test plants in deadFour, each of which it must catch.
