@@ -232,7 +232,8 @@ func TestLastFourProofCatchesPlantedBugs(t *testing.T) {
 // the twin's search, which places it where it may lead on: each of its
 // conditions dropped in the rendered functions (the native search
 // untouched) must make the pack's search differ from the twin's on the
-// tactics table, played until the first difference.
+// tactics table, played until the first difference. So must a four
+// counted to two five points before a line's last that wins nothing.
 func TestDeadFourProofCatchesPlantedBugs(t *testing.T) {
 	ts, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics.txt")
 	if err != nil {
@@ -250,6 +251,11 @@ func TestDeadFourProofCatchesPlantedBugs(t *testing.T) {
 		}},
 		{"a closed three on another line ignored", "/la/dead_", func(body string) string {
 			return dropLines(body, func(l string) bool { return strings.Contains(l, three) })
+		}},
+		{"a four counted to two five points, not the last, winning nothing", "/la/vcf/next.", func(body string) string {
+			return strings.ReplaceAll(body, "execute if score #la.K gomoku.la matches 2 run return run function gomoku:la/vcf/counted",
+				"execute if score #la.K gomoku.la matches 2 if score #la.d gomoku.la matches 2.. run return 0\n"+
+					"execute if score #la.K gomoku.la matches 2 run return run function gomoku:la/vcf/counted")
 		}},
 		{"any number of four cells", "/la/vcf/next.", func(body string) string {
 			return strings.ReplaceAll(body, " if score #la.n gomoku.la matches 2", "")
