@@ -624,6 +624,11 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			}
 		}
 	}
+	// la/insert tests the widths in this order, and the continuous-fours
+	// frames' lists (every threat search's) take the most insertions.
+	if j := slices.Index(lp.Widths, la.VCFWidth); j > 0 {
+		lp.Widths = slices.Insert(slices.Delete(lp.Widths, j, j+1), 0, la.VCFWidth)
+	}
 	lp.ChunkOf = make([]int, n*n)
 	for j, cell := range lp.Order {
 		lp.ChunkOf[cell] = j / ScanChunk

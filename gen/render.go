@@ -673,9 +673,12 @@ type (
 	}
 	lookInsertData struct {
 		W, Last int
-		Up      []lookSwap
+		Up      []lookShift
 	}
-	lookSwap struct{ J, Above int }
+	// lookShift moves entry Above of a list down to J (= Above+1);
+	// lookPut puts the new entry at J of a list of W (last Last).
+	lookShift struct{ J, Above int }
+	lookPut   struct{ W, J, Last int }
 	// lookVCTData is a cell's (and, for la/vct/line, one line's) data for
 	// a three's answers: QFA leaves out the open-four points black may
 	// not play (the attacker is renju's black), QFD the answers black may
@@ -794,12 +797,12 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	for _, w := range lp.Widths {
 		d := lookInsertData{W: w, Last: w - 1}
 		for j := w - 1; j >= 1; j-- {
-			d.Up = append(d.Up, lookSwap{J: j, Above: j - 1})
+			d.Up = append(d.Up, lookShift{J: j, Above: j - 1})
 		}
 		r.fn(fmt.Sprintf("la/insert/%d", w), "la/insert_w", d)
-	}
-	for j := 1; j < len(lp.Cands); j++ {
-		r.fn(fmt.Sprintf("la/swap/%d", j), "la/swap", lookSwap{J: j, Above: j - 1})
+		for j := range w {
+			r.fn(fmt.Sprintf("la/put/%d_%d", w, j), "la/put", lookPut{W: w, J: j, Last: w - 1})
+		}
 	}
 	for _, lv := range lp.Levels {
 		r.fn(fmt.Sprintf("la/lv/%d", lv.I), "la/lv", lv)
