@@ -46,7 +46,7 @@ func deadFourPositions(t *testing.T, rule game.Rule, level string, games int, vi
 				return
 			}
 			r := s.Choose(st, b.ToMove(), nil)
-			if r.Move < 0 {
+			if r.Move < 0 || b.Legal(r.Move) != nil { // renju's black may choose a forbidden cell
 				break
 			}
 			play(r.Move)
