@@ -21,7 +21,11 @@ func comparisonSample() *Comparison {
 		{Profile: "lookahead", Level: "quick", Size: 19, Rule: "freestyle", TicksMean: 10.3, TicksP99: 24, PathCommandsMean: 174294, Stones: 3888, StoneCommands: 1444},
 	}, Boards: []BoardsRow{{Profile: "lookahead", Levels: "quick,normal", Size: 15, Rule: "freestyle", Boards: 4, Rounds: 30, RoundTicksMean: 182.1, RoundTicksMax: 326}}}
 	now := &Result{Config: "(default)", Seed: 1, Rows: []Row{
-		func() Row { r := quick(6.6, 20, 101866, 5746, 1402); r.SearchStones, r.SearchStoneCommands = 8806, 951; return r }(),
+		func() Row {
+			r := quick(6.6, 20, 101866, 5746, 1402)
+			r.SearchStones, r.SearchStoneCommands = 8806, 951
+			return r
+		}(),
 		{Profile: "lookahead", Level: "normal", Size: 15, Rule: "freestyle", TicksMean: 60.9, TicksP99: 179, PathCommandsMean: 1097170, Stones: 63369, StoneCommands: 1322},
 		{Profile: "greedy", Size: 15, Rule: "freestyle", PathCommandsMean: 1200},
 	}, Boards: []BoardsRow{{Profile: "lookahead", Levels: "quick,normal", Size: 15, Rule: "freestyle", Boards: 4, Rounds: 30, RoundTicksMean: 176.4, RoundTicksMax: 315}}}
