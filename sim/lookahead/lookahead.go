@@ -194,7 +194,7 @@ type Searcher struct {
 	noCounterFours bool
 	// placeDeadFours places every four deadFour would count instead (the
 	// search before it, for the tests that compare the two);
-	// deadFourBug plants one of its bugs (deadFourBugs); deadFours
+	// deadFourBug plants one of its bugs (bugOtherThrees …); deadFours
 	// counts the fours it counted.
 	placeDeadFours bool
 	deadFourBug    int
