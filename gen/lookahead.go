@@ -65,7 +65,20 @@ type LookPlan struct {
 	// and open_four each differ from every other attack weight, so that
 	// an att_<c> tells them. The stone still counts as the search's.
 	LastFour bool
-	Answers  []LookReg
+	// DeadFour says a continuous-fours four that leads nowhere is counted
+	// with its block instead of placed (la/vcf/dead, lookahead's
+	// deadFour): on top of LastFour, not under renju (black's forbidden
+	// four cells are left out of the list that must hold every four
+	// cell) and with vcf_width at least 3 (a list of two is then every
+	// four cell). Threes are the attack weights an att_<c> may hold on a
+	// line where the stone would make a three (Three, OpenThree);
+	// DeadTrees, by colour, the trees of each shape of edge (by its
+	// mask) telling whether a four on a window of that code_b leads
+	// nowhere (eval.Table's DeadFour).
+	DeadFour  bool
+	Threes    []int32
+	DeadTrees [2]map[int]string
+	Answers   []LookReg
 	// AnswersLastPly is the last ply an answers frame has room for an
 	// answer, the open four and its five at (MaxPly-2 on: nothing).
 	AnswersLastPly int
@@ -371,8 +384,9 @@ type lookFunc struct {
 	// extends fours.
 	Renju, Defend, VCT, DefendVCT, Widen, Deepen, Extend bool
 	// LastFour: only when the pack counts a line's last four
-	// (LookPlan.LastFour).
-	LastFour bool
+	// (LookPlan.LastFour); DeadFour, a four that leads nowhere
+	// (LookPlan.DeadFour).
+	LastFour, DeadFour bool
 }
 
 // lookFuncs are the search's functions rendered once a pack; the
@@ -394,6 +408,8 @@ var lookFuncs = []lookFunc{
 	{Path: "la/vcf/win"}, {Path: "la/vcf/cut"}, {Path: "la/vcf/block", Role: lookStep}, {Path: "la/vcf/back", Role: lookStep},
 	{Path: "la/vcf/undo_f", Role: lookStep}, {Path: "la/vcf/undo_c", Role: lookStep},
 	{Path: "la/vcf/count", Role: lookCharged, LastFour: true}, {Path: "la/vcf/counted", Role: lookCharged, LastFour: true},
+	{Path: "la/vcf/dead", Role: lookCharged, DeadFour: true}, {Path: "la/vcf/passed", Role: lookCharged, DeadFour: true},
+	{Path: "la/dfour/yes", DeadFour: true}, {Path: "la/dfour/no", DeadFour: true},
 	{Path: "la/def/begin", Defend: true}, {Path: "la/def/check", Defend: true}, {Path: "la/def/step", Role: lookDispatch, Defend: true},
 	{Path: "la/def/make", Role: lookStep, Defend: true}, {Path: "la/def/block", Role: lookStep, Defend: true},
 	{Path: "la/def/unblock", Role: lookStep, Defend: true}, {Path: "la/def/undo", Defend: true},
@@ -436,7 +452,7 @@ var lookRoles = func() map[string]lookRole {
 var lookChargedFamilies = []string{"la/make/", "la/unmake/", "la/back/", "la/unstone/", "greedy/slot/", "greedy/combo/", "la/ins_b/", "la/ins_w/",
 	"la/lmake/", "la/lunmake/", "la/lback/", "la/lunstone/", "la/lslot/", "la/lcombo/", "la/vins_b/", "la/vins_w/",
 	"la/tmake/", "la/tunmake/", "la/tback/", "la/tunstone/", "la/tslot/",
-	"la/fives_b/", "la/fives_w/", "la/four_b/", "la/four_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
+	"la/fives_b/", "la/fives_w/", "la/four_b/", "la/four_w/", "la/dead_b/", "la/dead_w/", "la/save/", "la/load/", "la/vct/lines_b/", "la/vct/lines_w/", "la/vct/cell/"}
 
 // foursClash returns a four pattern (four or open_four) whose attack
 // weight another pattern shares, and that pattern: an att_<c> of that
@@ -456,7 +472,8 @@ func foursClash(w eval.Weights) (four, other eval.Pattern, ok bool) {
 // rendered says whether the pack planned by p has f.
 func (f lookFunc) rendered(p *Plan) bool {
 	return (!f.Renju || p.Renju) && (!f.Defend || p.Look.Defend) && (!f.VCT || p.Look.VCT) && (!f.DefendVCT || p.Look.DefendVCT) &&
-		(!f.Widen || p.Look.Widen) && (!f.Deepen || p.Look.Deepen) && (!f.Extend || p.Look.Extend) && (!f.LastFour || p.Look.LastFour)
+		(!f.Widen || p.Look.Widen) && (!f.Deepen || p.Look.Deepen) && (!f.Extend || p.Look.Extend) && (!f.LastFour || p.Look.LastFour) &&
+		(!f.DeadFour || p.Look.DeadFour)
 }
 
 func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
@@ -498,6 +515,7 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	lp.Four, lp.OpenFour = w.Attack[eval.Four], w.Attack[eval.OpenFour]
 	pt, q, clash := foursClash(w)
 	lp.LastFour = !clash
+	lp.DeadFour = lp.LastFour && !lp.Renju && la.VCFWidth > 2
 	if lp.RootVCT || lp.DefendVCT {
 		lp.VCT = true
 		if clash {
@@ -606,6 +624,11 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 			}
 		}
 	}
+	// la/insert tests the widths in this order, and the continuous-fours
+	// frames' lists (every threat search's) take the most insertions.
+	if j := slices.Index(lp.Widths, la.VCFWidth); j > 0 {
+		lp.Widths = slices.Insert(slices.Delete(lp.Widths, j, j+1), 0, la.VCFWidth)
+	}
 	lp.ChunkOf = make([]int, n*n)
 	for j, cell := range lp.Order {
 		lp.ChunkOf[cell] = j / ScanChunk
@@ -657,6 +680,16 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 		cellTree("four_b", "function gomoku:la/four_b/%d")
 		cellTree("four_w", "function gomoku:la/four_w/%d")
 	}
+	if lp.DeadFour {
+		cellTree("dead_b", "function gomoku:la/dead_b/%d")
+		cellTree("dead_w", "function gomoku:la/dead_w/%d")
+		for _, th := range []eval.Pattern{eval.Three, eval.OpenThree} {
+			if !slices.Contains(lp.Threes, w.Attack[th]) {
+				lp.Threes = append(lp.Threes, w.Attack[th])
+			}
+		}
+		trees = append(trees, deadFourTrees(lp, m)...)
+	}
 	if lp.Widen {
 		cellTree("total_b", "scoreboard players operation #la.capw gomoku.la = #%d gomoku.total_b")
 		cellTree("total_w", "scoreboard players operation #la.capw gomoku.la = #%d gomoku.total_w")
@@ -681,6 +714,70 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 	slotTree("save", "function gomoku:la/save/%d")
 	slotTree("load", "function gomoku:la/load/%d")
 	return lp, trees, nil
+}
+
+// deadFourTrees builds, for each colour and shape of edge a window of
+// the board has, the tree that tells from its code_b whether a four of
+// that colour there leads nowhere (eval.Table's DeadFour): its leaves
+// return 1 or 0 (la/dfour/yes, la/dfour/no). Only codes whose pattern
+// is a four are asked, so every other code joins the run before it.
+func deadFourTrees(lp *LookPlan, m *eval.Model) []*Tree {
+	n, digits := m.Size, 2*m.R
+	edges := map[int]bool{}
+	for i := 0; i < n*n; i++ {
+		for d := 0; d < 4; d++ {
+			edges[edgeMask(initialCode(n, m.R, i, d), digits)] = true
+		}
+	}
+	var trees []*Tree
+	for c, col := range []string{"b", "w"} {
+		tab, dead := packTable(m.Tables[c]), packDeadFour(m.Tables[c])
+		lp.DeadTrees[c] = map[int]string{}
+		for _, mask := range slices.Sorted(maps.Keys(edges)) {
+			vals := make([]int, len(tab))
+			last := -1
+			for code := range vals {
+				own, ok := code, true
+				if c == 1 {
+					own, ok = whiteCode(code, mask, digits)
+				}
+				if !ok || tab[own] != eval.Four {
+					vals[code] = last // never asked: the run goes on
+					continue
+				}
+				vals[code] = 0
+				if dead[own] {
+					vals[code] = 1
+				}
+				if last < 0 {
+					for k := 0; k < code; k++ {
+						vals[k] = vals[code]
+					}
+				}
+				last = vals[code]
+			}
+			if last < 0 {
+				continue // no four fits a window of this edge
+			}
+			var leaves []TreeLeaf
+			for _, iv := range intervals(vals) {
+				leaves = append(leaves, TreeLeaf{Hi: iv.Hi, Cmd: "function gomoku:la/dfour/" + []string{"no", "yes"}[iv.Value]})
+			}
+			root := fmt.Sprintf("la/dfour_%s/e%d", col, mask)
+			trees = append(trees, buildTree(root, "#k gomoku.t", 0, leaves))
+			lp.DeadTrees[c][mask] = root
+		}
+	}
+	return trees
+}
+
+// packDeadFour returns t's DeadFour indexed by pack code.
+func packDeadFour(t *eval.Table) []bool {
+	out := make([]bool, len(t.DeadFour))
+	for code, d := range t.DeadFour {
+		out[toPackCode(code, t.R)] = d
+	}
+	return out
 }
 
 // proveLook charges the search's heavy functions (each make, unmake,

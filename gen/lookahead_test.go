@@ -859,11 +859,11 @@ func scratchRegisters(p *datapack.Pack, lp *gen.LookPlan) []string {
 	return slices.Sorted(maps.Keys(seen))
 }
 
-// TestLastFourCountsWhatTheStoneWould: a line's last four counted without
-// its stone (la/four_<colour>/<cell>) agrees with the twin's count with
-// the stone on (five points within four of it on its lines) at every
-// four cell of either colour, and leaves the stone to be placed (returns
-// 0) exactly where the patterns about the cell cannot tell: a five point
+// TestLastFourCountsWhatTheStoneWould: a four counted without its stone
+// (la/four_<colour>/<cell>) agrees with the twin's count with the stone
+// on (five points within four of it on its lines, 1 or 2 and more) at
+// every four cell of either colour, and leaves the stone to be placed
+// (returns 0) exactly where the patterns about the cell cannot tell: a five point
 // already on one of its lines, or a five the cell makes itself.
 func TestLastFourCountsWhatTheStoneWould(t *testing.T) {
 	cfg := atQuick(config.PackDefault())
@@ -941,12 +941,12 @@ func TestLastFourCountsWhatTheStoneWould(t *testing.T) {
 				switch {
 				case unreadable && r != 0:
 					t.Errorf("%s: counted (#la.K %d) beside a five point, where the stone must be placed", where, k)
-				case !unreadable && r != 1:
+				case !unreadable && r == 0:
 					t.Errorf("%s: left to be placed, but the patterns about it tell its %d five points", where, want)
-				case r == 1 && min(k, 2) != int32(min(want, 2)):
-					t.Errorf("%s: counted %d five points, the stone on makes %d", where, k, want)
+				case r != 0 && (min(k, 2) != int32(min(want, 2)) || r != int32(min(want, 2))):
+					t.Errorf("%s: counted %d five points (returned %d), the stone on makes %d", where, k, r, want)
 				}
-				if r == 1 {
+				if r != 0 {
 					counted++
 				} else {
 					placed++
@@ -956,6 +956,79 @@ func TestLastFourCountsWhatTheStoneWould(t *testing.T) {
 		t.Logf("%s: %d fours counted, %d left to be placed", pos.name, counted, placed)
 		if counted == 0 || pos.wantPlaced && placed == 0 {
 			t.Errorf("%s: %d counted and %d placed: the position does not test what it is for", pos.name, counted, placed)
+		}
+	}
+}
+
+// TestDeadFourTellsWhatTheTwinDoes: a four the pack would count with its
+// block instead of placing them (la/dead_<colour>/<cell>, asked after
+// la/four_<colour> counted one five point) is one the twin's deadFour
+// would, at every four cell of either colour in positions of real games,
+// freestyle and standard (exactly five, whose windows are wider); and
+// both answers come up.
+func TestDeadFourTellsWhatTheTwinDoes(t *testing.T) {
+	for _, rule := range []game.Rule{game.Freestyle, game.Standard} {
+		cfg := atQuick(config.PackDefault())
+		cfg.Game.Size, cfg.Game.Rule = 15, rule
+		g, err := packplay.Open(lookaheadPack(t, cfg).Pack, packplay.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mdl, err := eval.NewModel(15, rule, cfg.Weights)
+		if err != nil {
+			t.Fatal(err)
+		}
+		la, _ := cfg.Lookahead.Named("quick")
+		s := lookahead.New(la)
+		rng := rand.New(rand.NewPCG(3, uint64(rule)))
+		tally := map[bool]int{}
+		for gi := range 3 {
+			b := game.MustBoard(15, rule)
+			st := eval.NewState(mdl)
+			for b.Moves() < 2+gi {
+				if i := b.Index(5+rng.IntN(5), 5+rng.IntN(5)); b.Legal(i) == nil {
+					st.Place(i, b.ToMove())
+					b.Play(i)
+				}
+			}
+			for !b.Over() && b.Moves() < 60 {
+				if b.Moves()%4 == 0 {
+					if err := setUp(g, b); err != nil {
+						t.Fatal(err)
+					}
+					m := g.Machine()
+					for _, col := range []game.Colour{game.Black, game.White} {
+						name := map[game.Colour]string{game.Black: "b", game.White: "w"}[col]
+						for i := range b.Cells() {
+							if b.At(i) != game.Empty || st.Fours(i, col) == 0 {
+								continue
+							}
+							if _, err := m.RunCommand(nil, fmt.Sprintf("execute store result score #r gomoku.la run function gomoku:la/four_%s/%d", name, i)); err != nil {
+								t.Fatal(err)
+							}
+							if r, _ := g.Score("#r", "gomoku.la"); r != 1 {
+								continue // two five points, or the stone must be placed
+							}
+							if _, err := m.RunCommand(nil, fmt.Sprintf("execute store result score #r gomoku.la run function gomoku:la/dead_%s/%d", name, i)); err != nil {
+								t.Fatal(err)
+							}
+							r, _ := g.Score("#r", "gomoku.la")
+							want := lookahead.DeadFour(st, i, col)
+							if (r == 1) != want {
+								t.Fatalf("%v, move %d: %v's four on %s: the pack says it leads nowhere: %v, the twin: %v\n%s", rule, b.Moves(), col, game.FormatMove(i, 15), r == 1, want, game.Picture(b))
+							}
+							tally[want]++
+						}
+					}
+				}
+				mv := s.Choose(st, b.ToMove(), nil).Move
+				st.Place(mv, b.ToMove())
+				b.Play(mv)
+			}
+		}
+		t.Logf("%v: %d fours lead nowhere, %d may lead on", rule, tally[true], tally[false])
+		if tally[true] == 0 || tally[false] == 0 {
+			t.Errorf("%v: %d fours lead nowhere and %d may lead on: the positions do not test both", rule, tally[true], tally[false])
 		}
 	}
 }

@@ -56,7 +56,9 @@ func lookDeclarationProblems(res *Result, funcs []lookFunc) []string {
 	for _, f := range funcs {
 		roles[f.Path] = f.Role
 	}
-	perItem := regexp.MustCompile(`/[0-9]+(_[0-9]+)?$|^la/scan/|^la/at/`) // a cell, list entry or slot (<cell>_<direction>)
+	// A cell, list entry or slot (<cell>_<direction>), or a shape of edge
+	// (e<mask>, a dead-four tree's root).
+	perItem := regexp.MustCompile(`/[0-9]+(_[0-9]+)?$|/e[0-9]+$|^la/scan/|^la/at/`)
 	callee := regexp.MustCompile(`function ` + NS + `:([a-z0-9_/]+)`)
 	bodies := map[string]string{}
 	var undeclared []string

@@ -138,19 +138,28 @@ func TestVCTProofCatchesPlantedBugs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
-			tp := tacticPacks{cfg: tt.cfg, pack: editedPack(t, tt.edit)}
-			for _, tc := range all {
-				if tc.Kind != tt.kind || tc.Board.Rule() != tt.rule {
-					continue
-				}
-				if _, _, err := tp.solve(t, tc); err != nil {
-					t.Logf("caught as expected on %s: %v", tc.Name, err)
-					return
-				}
-			}
-			t.Fatalf("with %s, the pack's search was the twin's on every position", tt.name)
+			requireCaught(t, &tacticPacks{cfg: tt.cfg, pack: editedPack(t, tt.edit)}, all, func(tc lookahead.Tactic) bool {
+				return tc.Kind == tt.kind && tc.Board.Rule() == tt.rule
+			}, tt.name)
 		})
 	}
+}
+
+// requireCaught has tp's pack solve the tactics of ts that keep admits
+// (nil: all) until its search first differs from the twin's, and fails
+// the test if it never does: the planted bug named what went unseen.
+func requireCaught(t *testing.T, tp *tacticPacks, ts []lookahead.Tactic, keep func(lookahead.Tactic) bool, what string) {
+	t.Helper()
+	for _, tc := range ts {
+		if keep != nil && !keep(tc) {
+			continue
+		}
+		if _, _, err := tp.solve(t, tc); err != nil {
+			t.Logf("caught as expected on %s: %v", tc.Name, err)
+			return
+		}
+	}
+	t.Fatalf("with %s, the pack's search was the twin's on every position", what)
 }
 
 // editedPack makes the lookahead pack of a config with edit applied to
@@ -184,45 +193,57 @@ func dropLines(body string, drop func(string) bool) string {
 	return strings.Join(keep, "")
 }
 
-// TestLastFourProofCatchesPlantedBugs proves that a line's last four,
-// counted from the patterns about its cell instead of placed
-// (la/four_<colour>), is held to the twin's count with the stone on: a
-// miscount planted in the rendered functions (the native search
-// untouched) must make the pack's search differ from the twin's on the
-// tactics table, which is played until the first difference.
-func TestLastFourProofCatchesPlantedBugs(t *testing.T) {
+// TestCountedFoursProofCatchesPlantedBugs proves that the fours the
+// continuous-fours searches count instead of placing are held to the
+// twin's search, which counts them with the stones on: a miscount planted
+// in the rendered functions (the native search untouched) must make the
+// pack's search differ from the twin's on the tactics table, played until
+// the first difference. The counts: a four's five points from the
+// patterns about its cell (la/four_<colour>), a win counted before a
+// line's last four, and a four that leads nowhere (la/vcf/dead,
+// la/dead_<colour>) with each of its conditions dropped.
+func TestCountedFoursProofCatchesPlantedBugs(t *testing.T) {
 	ts, err := lookahead.ReadTactics("../sim/lookahead/testdata/tactics.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := atQuick(config.PackDefault())
 	four := fmt.Sprintf(" matches %d run ", cfg.Weights.Attack[eval.Four])
+	three := fmt.Sprintf(" matches %d run return 0", cfg.Weights.Attack[eval.Three])
 	tests := []struct {
 		name string
+		path string // the functions edited: those whose path holds it
 		edit func(body string) string
 	}{
-		{"an open four counted as one five point", func(body string) string {
+		{"an open four counted as one five point", "/la/four_", func(body string) string {
 			return strings.ReplaceAll(body, "add #la.K gomoku.la 2", "add #la.K gomoku.la 1")
 		}},
-		{"a four counted as none", func(body string) string {
+		{"a four counted as none", "/la/four_", func(body string) string {
 			return dropLines(body, func(l string) bool { return strings.Contains(l, four) })
+		}},
+		{"a four counted to two five points, not the last, winning nothing", "/la/vcf/next.", func(body string) string {
+			return strings.ReplaceAll(body, "execute if score #la.K gomoku.la matches 2 run return run function gomoku:la/vcf/counted",
+				"execute if score #la.K gomoku.la matches 2 if score #la.d gomoku.la matches 2.. run return 0\n"+
+					"execute if score #la.K gomoku.la matches 2 run return run function gomoku:la/vcf/counted")
+		}},
+		{"every four's own line dead", "/la/dfour/no.", func(body string) string {
+			return strings.ReplaceAll(body, "return 0", "return 1")
+		}},
+		{"a closed three on another line ignored", "/la/dead_", func(body string) string {
+			return dropLines(body, func(l string) bool { return strings.Contains(l, three) })
+		}},
+		{"any number of four cells", "/la/vcf/next.", func(body string) string {
+			return strings.ReplaceAll(body, " if score #la.n gomoku.la matches 2", "")
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
-			tp := tacticPacks{cfg: cfg, pack: editedPack(t, func(path, body string) string {
-				if !strings.Contains(path, "/la/four_") {
+			requireCaught(t, &tacticPacks{cfg: cfg, pack: editedPack(t, func(path, body string) string {
+				if !strings.Contains(path, tt.path) {
 					return body
 				}
 				return tt.edit(body)
-			})}
-			for _, tc := range ts {
-				if _, _, err := tp.solve(t, tc); err != nil {
-					t.Logf("caught as expected on %s: %v", tc.Name, err)
-					return
-				}
-			}
-			t.Fatalf("with %s, the pack's search was the twin's on every position", tt.name)
+			})}, ts, nil, tt.name)
 		})
 	}
 }

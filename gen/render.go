@@ -651,6 +651,16 @@ type (
 		// continuous fours, the threat-space search and the defence),
 		// which leaves the leaf values and their sum alone too.
 		Lazy, Threat bool
+		// Threes and DeadDirs: la/dead_c's (LookPlan.DeadFour), the
+		// attack weights of a three and each line's dead-four tree.
+		Threes   []int32
+		DeadDirs []lookDeadDir
+	}
+	// lookDeadDir is cell I's line D and the tree that tells from its
+	// code_b whether a four on it leads nowhere.
+	lookDeadDir struct {
+		D    int
+		Tree string
 	}
 	lookScanData struct {
 		S  LookScan
@@ -663,9 +673,12 @@ type (
 	}
 	lookInsertData struct {
 		W, Last int
-		Up      []lookSwap
+		Up      []lookShift
 	}
-	lookSwap struct{ J, Above int }
+	// lookShift moves entry Above of a list down to J (= Above+1);
+	// lookPut puts the new entry at J of a list of W (last Last).
+	lookShift struct{ J, Above int }
+	lookPut   struct{ W, J, Last int }
 	// lookVCTData is a cell's (and, for la/vct/line, one line's) data for
 	// a three's answers: QFA leaves out the open-four points black may
 	// not play (the attacker is renju's black), QFD the answers black may
@@ -724,6 +737,16 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 			if lp.LastFour {
 				r.fn(fmt.Sprintf("la/four_%s/%d", col, c.I), "la/four_c", d)
 			}
+			if lp.DeadFour {
+				d.Threes, d.DeadDirs = lp.Threes, nil
+				for _, dir := range c.Dirs {
+					mask := edgeMask(initialCode(p.Size, p.Greedy.R, c.I, dir), 2*p.Greedy.R)
+					if tree, ok := lp.DeadTrees[map[string]int{"b": 0, "w": 1}[col]][mask]; ok {
+						d.DeadDirs = append(d.DeadDirs, lookDeadDir{D: dir, Tree: tree})
+					}
+				}
+				r.fn(fmt.Sprintf("la/dead_%s/%d", col, c.I), "la/dead_c", d)
+			}
 			r.fn(fmt.Sprintf("la/ins_%s/%d", col, c.I), "la/ins", d)
 			r.fn(fmt.Sprintf("la/vins_%s/%d", col, c.I), "la/vins", d)
 		}
@@ -774,12 +797,12 @@ func (r *renderer) renderLook(p *Plan, lp *LookPlan) {
 	for _, w := range lp.Widths {
 		d := lookInsertData{W: w, Last: w - 1}
 		for j := w - 1; j >= 1; j-- {
-			d.Up = append(d.Up, lookSwap{J: j, Above: j - 1})
+			d.Up = append(d.Up, lookShift{J: j, Above: j - 1})
 		}
 		r.fn(fmt.Sprintf("la/insert/%d", w), "la/insert_w", d)
-	}
-	for j := 1; j < len(lp.Cands); j++ {
-		r.fn(fmt.Sprintf("la/swap/%d", j), "la/swap", lookSwap{J: j, Above: j - 1})
+		for j := range w {
+			r.fn(fmt.Sprintf("la/put/%d_%d", w, j), "la/put", lookPut{W: w, J: j, Last: w - 1})
+		}
 	}
 	for _, lv := range lp.Levels {
 		r.fn(fmt.Sprintf("la/lv/%d", lv.I), "la/lv", lv)

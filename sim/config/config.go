@@ -330,8 +330,8 @@ func DefaultLookahead() Lookahead {
 		Value: [eval.NumPatterns]int32{eval.One: 2, eval.Two: 5, eval.OpenTwo: 20, eval.Three: 15,
 			eval.OpenThree: 60, eval.Four: 60, eval.OpenFour: 200, eval.Five: 1000},
 		Levels: [MaxLevels]Level{
-			NewLevel("quick", map[string]int{"move_nodes": 300, "vcf_depth": 4}),
-			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 2250, "widen": 4}),
+			NewLevel("quick", map[string]int{"move_nodes": 280, "vcf_depth": 4}),
+			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 2100, "widen": 4}),
 			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 4000, "widen": 4, "deepen": 3}),
 			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 10000, "widen": 4, "deepen": 5, "extend_fours": 1}),
 		},

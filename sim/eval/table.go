@@ -35,6 +35,11 @@ type Table struct {
 	R            int
 	OverlineWins bool
 	Pattern      []Pattern // indexed by code, len 3^(2R)
+	// DeadFour, for a code whose pattern is Four, says that the stone and
+	// the opponent's block of its one five point leave the line no fill
+	// that makes a four through the centre (the window, the five point
+	// blocked, classifies below Three). False for every other code.
+	DeadFour []bool
 }
 
 var (
@@ -206,6 +211,22 @@ func buildTableRadius(overlineWins bool, r int) *Table {
 			}
 		}
 		t.Pattern[code] = p
+	}
+	t.DeadFour = make([]bool, n)
+	for code, p := range t.Pattern {
+		if p != Four {
+			continue
+		}
+		for k := -r; k <= r; k++ {
+			if k == 0 {
+				continue
+			}
+			at := pow[DigitPos(k, r)]
+			if (code/at)%3 == DigitEmpty && five[code+at] {
+				t.DeadFour[code] = t.Pattern[code+(DigitBlocked-DigitEmpty)*at] < Three
+				break
+			}
+		}
 	}
 	return t
 }

@@ -192,6 +192,13 @@ type Searcher struct {
 	// noCounterFours plants a bug for the tests: a three's answers
 	// leave out the opponent's own fours.
 	noCounterFours bool
+	// placeDeadFours places every four deadFour would count instead (the
+	// search before it, for the tests that compare the two);
+	// deadFourBug plants one of its bugs (bugOtherThrees …); deadFours
+	// counts the fours it counted.
+	placeDeadFours bool
+	deadFourBug    int
+	deadFours      int
 }
 
 type cand struct {
@@ -566,9 +573,22 @@ func (s *Searcher) vcf(a game.Colour, depth, ply int, skip func(int) bool) (five
 		return 0, -1
 	}
 	d := a.Opponent()
-	for _, c := range s.candidates(a, s.cfg.VCFWidth, fourCell, skip, ply) {
+	cands := s.candidates(a, s.cfg.VCFWidth, fourCell, skip, ply)
+	// With two four cells in all (an untruncated list, none left out),
+	// a four on one has the other for its five point; a stone that then
+	// makes no new four needs neither it nor its block placed.
+	pairs := depth > 1 && len(cands) == 2 && s.cfg.VCFWidth > 2 && skip == nil && !s.renju && !s.placeDeadFours ||
+		s.deadFourBug == bugAnyCount && depth > 1 && !s.renju
+	for _, c := range cands {
 		if !s.spend() {
 			return 0, -1
+		}
+		if pairs && s.deadFour(c.cell, a) {
+			s.deadFours++
+			if !s.spend() {
+				return 0, -1
+			}
+			continue
 		}
 		s.st.Place(c.cell, a)
 		k, f := s.fives(c.cell, a)
@@ -606,6 +626,53 @@ func (s *Searcher) vcf(a game.Colour, depth, ply int, skip func(int) bool) (five
 	}
 	return 0, -1
 }
+
+// deadFour is DeadFour on the search's position, or its planted bug's.
+func (s *Searcher) deadFour(c int, a game.Colour) bool { return deadFour(s.st, c, a, s.deadFourBug) }
+
+// DeadFour reports whether a's four on empty cell c leads nowhere: it
+// makes one five point and, once that is blocked, leaves a no new four
+// to make, so continuous fours after it find nothing and neither stone
+// needs placing (they still count as the search's, as placed ones
+// would). c's other lines must hold below a three for a (a three there
+// would give a four through c) and its four's line, the five point
+// blocked, too (eval's DeadFour). The search asks only where a's only
+// other four cell is that five point (two four cells in all), so the
+// block leaves none standing either, and its attacker never has a five
+// point already (it would have won, or its four been blocked, first),
+// so the four's one five point is the only one. The pack asks the same
+// of its patterns (gen's la/dead_<colour>).
+func DeadFour(st *eval.State, c int, a game.Colour) bool { return deadFour(st, c, a, 0) }
+
+func deadFour(st *eval.State, c int, a game.Colour, bug int) bool {
+	four := -1
+	for d := range 4 {
+		switch st.Pattern(c, d, a) {
+		case eval.Three, eval.OpenThree:
+			if bug != bugOtherThrees {
+				return false
+			}
+		case eval.OpenFour, eval.Five:
+			return false
+		case eval.Four:
+			if four >= 0 {
+				return false
+			}
+			four = d
+		}
+	}
+	if four < 0 {
+		return false
+	}
+	return st.Model().Tables[eval.ColourIndex(a)].DeadFour[st.Code(c, four, a)] || bug == bugFoursLine
+}
+
+// The bugs a test plants in deadFour, each of which it must catch.
+const (
+	bugOtherThrees = 1 + iota // a three on one of the cell's other lines ignored
+	bugFoursLine              // the four's own line, its five point blocked, not looked at
+	bugAnyCount               // any number of four cells, not only two
+)
 
 // spend counts a stone of a continuous-fours search, or reports that
 // its budget or the stage's is spent.

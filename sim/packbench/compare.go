@@ -49,7 +49,7 @@ func (c *Comparison) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "\nSide by side with %s (base, run first) → this build:\n", c.BaseLabel)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "AI\tlevel\tboard\tticks mean: base\tnow\tnow/base\tp99: base\tnow\tpath cmds/move: base\tnow\tnow/base\tstones: base\tnow\tcmds/stone: base\tnow\tnow/base\t")
+	fmt.Fprintln(tw, "AI\tlevel\tboard\tticks mean: base\tnow\tnow/base\tp99: base\tnow\tpath cmds/move: base\tnow\tnow/base\tstones: base\tnow\tcmds/stone: base\tnow\tnow/base\tsearch stones: base\tnow\tcmds/search stone: base\tnow\tnow/base\t")
 	line := func(b, n *Row) {
 		x := n
 		if x == nil {
@@ -60,11 +60,14 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		cb, cn := sides(b, n, func(r *Row) string { return fmt.Sprintf("%.0f", r.PathCommandsMean) })
 		sb, sn := sides(b, n, func(r *Row) string { return orDash(r.Stones > 0, fmt.Sprint(r.Stones)) })
 		kb, kn := sides(b, n, func(r *Row) string { return orDash(r.Stones > 0, fmt.Sprintf("%.0f", r.StoneCommands)) })
-		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+		ssb, ssn := sides(b, n, func(r *Row) string { return orDash(r.SearchStones > 0, fmt.Sprint(r.SearchStones)) })
+		skb, skn := sides(b, n, func(r *Row) string { return orDash(r.SearchStones > 0, fmt.Sprintf("%.0f", r.SearchStoneCommands)) })
+		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 			x.Profile, dash(x.Level), x.Size, x.Size, x.Rule,
 			tb, tn, ratio(b, n, func(r *Row) float64 { return r.TicksMean }), pb, pn,
 			cb, cn, ratio(b, n, func(r *Row) float64 { return r.PathCommandsMean }),
-			sb, sn, kb, kn, ratio(b, n, func(r *Row) float64 { return r.StoneCommands }))
+			sb, sn, kb, kn, ratio(b, n, func(r *Row) float64 { return r.StoneCommands }),
+			ssb, ssn, skb, skn, ratio(b, n, func(r *Row) float64 { return r.SearchStoneCommands }))
 	}
 	pairUp(c.Base.Rows, c.Now.Rows, func(r *Row) rowKey { return rowKey{r.Profile, r.Level, r.Rule, r.Size} }, line)
 	if err := tw.Flush(); err != nil {

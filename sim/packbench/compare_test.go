@@ -21,7 +21,11 @@ func comparisonSample() *Comparison {
 		{Profile: "lookahead", Level: "quick", Size: 19, Rule: "freestyle", TicksMean: 10.3, TicksP99: 24, PathCommandsMean: 174294, Stones: 3888, StoneCommands: 1444},
 	}, Boards: []BoardsRow{{Profile: "lookahead", Levels: "quick,normal", Size: 15, Rule: "freestyle", Boards: 4, Rounds: 30, RoundTicksMean: 182.1, RoundTicksMax: 326}}}
 	now := &Result{Config: "(default)", Seed: 1, Rows: []Row{
-		quick(8.5, 21, 142261, 8806, 1309),
+		func() Row {
+			r := quick(6.6, 20, 101866, 5746, 1402)
+			r.SearchStones, r.SearchStoneCommands = 8806, 951
+			return r
+		}(),
 		{Profile: "lookahead", Level: "normal", Size: 15, Rule: "freestyle", TicksMean: 60.9, TicksP99: 179, PathCommandsMean: 1097170, Stones: 63369, StoneCommands: 1322},
 		{Profile: "greedy", Size: 15, Rule: "freestyle", PathCommandsMean: 1200},
 	}, Boards: []BoardsRow{{Profile: "lookahead", Levels: "quick,normal", Size: 15, Rule: "freestyle", Boards: 4, Rounds: 30, RoundTicksMean: 176.4, RoundTicksMax: 315}}}
@@ -42,8 +46,9 @@ func TestComparisonFormats(t *testing.T) {
 	// row only one build has with "-" for the other.
 	side := text.String()[strings.Index(text.String(), "Side by side with HEAD~1 (4170b7b95011)"):]
 	for _, want := range []string{
-		"8.8   8.5     0.966", // ticks 8.5/8.8
-		"8806   8806              1396  1309     0.938",
+		"8.8   6.6     0.750", // ticks 6.6/8.8
+		"8806   5746              1396  1402     1.004",
+		"-  8806                        -  951", // search stones only the newer build counts
 		"60.9", "3888", "182.1  176.4     0.969",
 	} {
 		if !strings.Contains(side, want) {

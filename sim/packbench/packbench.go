@@ -160,6 +160,15 @@ type Row struct {
 	// search. Zero for the other AIs.
 	Stones        int64   `json:"stones"`
 	StoneCommands float64 `json:"commands_per_stone"`
+	// SearchStones is how many stones the search counted in the row's
+	// games, as its twin does (#la.nodes at the end of each move): those
+	// placed and those counted from the patterns without placing them
+	// (a continuous-fours four that wins or leads nowhere, with its
+	// block: CountPrefixes). SearchStoneCommands is the commands of the
+	// makes, unmakes and counts, with all they ran, per search stone:
+	// what the same search costs a stone.
+	SearchStones        int64   `json:"search_stones,omitempty"`
+	SearchStoneCommands float64 `json:"commands_per_search_stone,omitempty"`
 }
 
 // MakePrefixes and UnmakePrefixes name the search's per-cell functions
@@ -167,9 +176,13 @@ type Row struct {
 // a stone whose search child is a leaf la/lmake and la/lunmake, and for
 // a threat search's (continuous fours, threat space, defence) la/tmake
 // and la/tunmake.
+// CountPrefixes name the functions that count a stone of the search's
+// without placing it (la/vcf/count, and la/vcf/dead and la/vcf/passed
+// for a four that leads nowhere and its block).
 var (
 	MakePrefixes   = []string{"gomoku:la/make/", "gomoku:la/lmake/", "gomoku:la/tmake/"}
 	UnmakePrefixes = []string{"gomoku:la/unmake/", "gomoku:la/lunmake/", "gomoku:la/tunmake/"}
+	CountPrefixes  = []string{"gomoku:la/vcf/count", "gomoku:la/vcf/dead", "gomoku:la/vcf/passed"}
 )
 
 // Goal is one target the bench checks.
@@ -293,11 +306,15 @@ func measure(ctx context.Context, base *config.Config, profile string, levels []
 	var rows []Row
 	for _, level := range runs {
 		makes, unmakes := &mcvm.Tally{Prefixes: MakePrefixes}, &mcvm.Tally{Prefixes: UnmakePrefixes}
-		g.Machine().SetTallies(makes, unmakes)
+		counts := &mcvm.Tally{Prefixes: CountPrefixes}
+		g.Machine().SetTallies(makes, unmakes, counts)
 		r, err := measureLevel(ctx, g, &cfg, profile, level, games, seed, res.WorstAIMoveCommands)
 		g.Machine().SetTallies()
 		if r.Stones = makes.Calls; r.Stones > 0 {
 			r.StoneCommands = float64(makes.Commands+unmakes.Commands) / float64(r.Stones)
+		}
+		if r.SearchStones > 0 {
+			r.SearchStoneCommands = float64(makes.Commands+unmakes.Commands+counts.Commands) / float64(r.SearchStones)
 		}
 		if err != nil {
 			return rows, err
@@ -363,6 +380,9 @@ func measureLevel(ctx context.Context, g *packplay.Game, cfg *config.Config, pro
 				row.TicksMax = max(row.TicksMax, cost.Ticks)
 				ticks = append(ticks, int64(cost.Ticks))
 				row.CallMax = max(row.CallMax, cost.MaxCall)
+				if n, ok := g.BoardScore("#la.nodes", "gomoku.la"); ok {
+					row.SearchStones += int64(n) // the move's: la/start sets it to 0
+				}
 				b.Play(mv)
 				continue
 			}
@@ -640,17 +660,20 @@ func dash(s string) string {
 // WriteText prints the rows as a table, a legend, then the goals.
 func (r *Result) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "AI\tlevel\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks mean\tp99\tmax\tcmds/tick mean\tcall max\tbound/call\tstones\tcmds/stone\tplayer cmds mean\tM cmds/s\t")
+	fmt.Fprintln(tw, "AI\tlevel\tboard\tgames\tAI moves\tpath cmds/move mean\tp99\tmax\tpath entities max\twhole cmds/move mean\tmax\twhole entities mean\tmax\tticks mean\tp99\tmax\tcmds/tick mean\tcall max\tbound/call\tstones\tcmds/stone\tsearch stones\tcmds/search stone\tplayer cmds mean\tM cmds/s\t")
 	for _, x := range r.Rows {
-		stone := "-"
+		stone, search := "-", "-"
 		if x.Stones > 0 {
 			stone = fmt.Sprintf("%.0f", x.StoneCommands)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%.1f\t%d\t%d\t%.0f\t%d\t%d\t%d\t%s\t%.0f\t%.1f\t\n",
+		if x.SearchStones > 0 {
+			search = fmt.Sprintf("%.0f", x.SearchStoneCommands)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d×%d %s\t%d\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%d\t%.0f\t%d\t%.1f\t%d\t%d\t%.0f\t%d\t%d\t%d\t%s\t%d\t%s\t%.0f\t%.1f\t\n",
 			x.Profile, dash(x.Level), x.Size, x.Size, x.Rule, x.Games, x.AIMoves,
 			x.PathCommandsMean, x.PathCommandsP99, x.PathCommandsMax, x.PathEntitiesMax,
 			x.CommandsMean, x.CommandsMax, x.EntitiesMean, x.EntitiesMax,
-			x.TicksMean, x.TicksP99, x.TicksMax, x.TickCommandsMean, x.CallMax, x.StaticWorst, x.Stones, stone, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
+			x.TicksMean, x.TicksP99, x.TicksMax, x.TickCommandsMean, x.CallMax, x.StaticWorst, x.Stones, stone, x.SearchStones, search, x.PlayerCommandsMean, x.CommandsPerSecond/1e6)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -658,6 +681,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	fmt.Fprintln(w, "\nPer AI move. whole: the whole move, every command from the player's stone landing to the AI's, feedback included.")
 	fmt.Fprintf(w, "path: the AI's path, the whole move less the feedback functions under %s (sounds, titles, actionbar, menu trigger).\n", packplay.FeedbackPrefix)
 	fmt.Fprintf(w, "stones: the lookahead search's stones placed (%s*); cmds/stone: its makes' and unmakes' commands, with all they ran, per stone.\n", strings.Join(MakePrefixes, "*, "))
+	fmt.Fprintf(w, "search stones: the stones its search counted, as the twin does, placed or counted from the patterns (%s*); cmds/search stone: the makes', unmakes' and counts' commands per search stone.\n", strings.Join(CountPrefixes, "*, "))
 	if len(r.Boards) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -307,6 +307,12 @@ func TestRunLevels(t *testing.T) {
 	if d, s := res.Rows[0], res.Rows[1]; d.Stones <= s.Stones || s.Stones == 0 || d.StoneCommands < 100 || s.StoneCommands < 100 {
 		t.Errorf("stones: deeper %d at %.0f commands each, shallow %d at %.0f: want more stones deeper, each a hundred commands or more", d.Stones, d.StoneCommands, s.Stones, s.StoneCommands)
 	}
+	// The search's stones as it counts them: the shallow level counts
+	// no stone it does not place (no threat search), the deeper one at
+	// least those it places.
+	if d, s := res.Rows[0], res.Rows[1]; s.SearchStones != s.Stones || d.SearchStones < d.Stones || d.SearchStoneCommands < 100 {
+		t.Errorf("search stones: deeper %d (%d placed) at %.0f commands each, shallow %d (%d placed): want the shallow level's all placed, the deeper's at least its placed", d.SearchStones, d.Stones, d.SearchStoneCommands, s.SearchStones, s.Stones)
+	}
 	if res.Profile != nil {
 		t.Errorf("a profile without Options.Profile")
 	}
@@ -318,8 +324,9 @@ func TestRunLevels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stones, stoneCmds float64
+	var stones, stoneCmds, searchCmds float64
 	for i, r := range again.Rows {
+		searchCmds += float64(r.SearchStones) * r.SearchStoneCommands
 		if r.Stones != res.Rows[i].Stones || r.StoneCommands != res.Rows[i].StoneCommands || r.PathCommandsMean != res.Rows[i].PathCommandsMean {
 			t.Errorf("row %d profiled: %d stones at %.1f, unprofiled %d at %.1f", i, r.Stones, r.StoneCommands, res.Rows[i].Stones, res.Rows[i].StoneCommands)
 		}
@@ -330,6 +337,9 @@ func TestRunLevels(t *testing.T) {
 	_, _, made := again.Profile.Under(MakePrefixes...)
 	if float64(made) != stones || math.Abs(float64(c)-stoneCmds) > 0.5 {
 		t.Errorf("the profile has %d commands under %d makes and their unmakes, the rows %.0f under %.0f", c, made, stoneCmds, stones)
+	}
+	if all, _, _ := again.Profile.Under(slices.Concat(MakePrefixes, UnmakePrefixes, CountPrefixes)...); math.Abs(float64(all)-searchCmds) > 0.5 {
+		t.Errorf("the profile has %d commands under the makes, unmakes and counts, the rows %.0f", all, searchCmds)
 	}
 	opt.Levels = []string{"quick"}
 	if _, err := Run(context.Background(), opt); err == nil || !strings.Contains(err.Error(), `no lookahead level "quick"`) {
