@@ -722,18 +722,12 @@ func planLook(cfg *config.Config, m *eval.Model) (*LookPlan, []*Tree, error) {
 // return 1 or 0 (la/dfour/yes, la/dfour/no). Only codes whose pattern
 // is a four are asked, so every other code joins the run before it.
 func deadFourTrees(lp *LookPlan, m *eval.Model) []*Tree {
-	n, digits := m.Size, 2*m.R
-	edges := map[int]bool{}
-	for i := 0; i < n*n; i++ {
-		for d := 0; d < 4; d++ {
-			edges[edgeMask(initialCode(n, m.R, i, d), digits)] = true
-		}
-	}
+	digits := 2 * m.R
 	var trees []*Tree
 	for c, col := range []string{"b", "w"} {
 		tab, dead := packTable(m.Tables[c]), packDeadFour(m.Tables[c])
 		lp.DeadTrees[c] = map[int]string{}
-		for _, mask := range slices.Sorted(maps.Keys(edges)) {
+		for _, mask := range edgeMasks(m.Size, m.R) {
 			vals := make([]int, len(tab))
 			last := -1
 			for code := range vals {

@@ -338,6 +338,18 @@ func edgeMask(initial, digits int) int {
 	return mask
 }
 
+// edgeMasks lists, in order, the shapes of edge (edgeMask) the windows
+// of an n×n board with radius r have: one lookup tree each.
+func edgeMasks(n, r int) []int {
+	edges := map[int]bool{}
+	for i := 0; i < n*n; i++ {
+		for d := 0; d < 4; d++ {
+			edges[edgeMask(initialCode(n, r, i, d), 2*r)] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(edges))
+}
+
 // The lookup trees are shaped by how often a key is looked up, as a
 // model guesses it: a window's digits independent, each cell on the board
 // empty with probability emptyShare (own and blocked alike otherwise),
@@ -882,15 +894,9 @@ func planGreedy(m *eval.Model, look bool, value [eval.NumPatterns]int32) (*Greed
 		tabs[c] = packTable(m.Tables[c])
 	}
 	digits := 2 * m.R
-	edges := map[int]bool{}
-	for i := 0; i < n*n; i++ {
-		for d := 0; d < 4; d++ {
-			edges[edgeMask(initialCode(n, m.R, i, d), digits)] = true
-		}
-	}
 	pairs := map[[2]eval.Pattern]bool{}
 	g.Lookup = map[int]string{}
-	for _, mask := range slices.Sorted(maps.Keys(edges)) {
+	for _, mask := range edgeMasks(n, m.R) {
 		vals := make([]int, len(tabs[0]))
 		last := -1
 		for code := range vals {
