@@ -333,7 +333,7 @@ func DefaultLookahead() Lookahead {
 			NewLevel("quick", map[string]int{"move_nodes": 280, "vcf_depth": 4}),
 			NewLevel("normal", map[string]int{"depth": 5, "width": 5, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 8000, "vcf_nodes": 300, "defend_nodes": 600, "move_nodes": 2100, "widen": 4}),
 			NewLevel("strong", map[string]int{"depth": 5, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 4000, "widen": 4, "deepen": 3}),
-			NewLevel("master", map[string]int{"depth": 6, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 30000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 10000, "widen": 4, "deepen": 5, "extend_fours": 1}),
+			NewLevel("master", map[string]int{"depth": 7, "width": 6, "leaf_vcf_depth": 4, "leaf_vcf_nodes": 12, "nodes": 60000, "vcf_nodes": 1500, "defend_nodes": 2500, "move_nodes": 30000, "widen": 4, "deepen": 5, "extend_fours": 1}),
 		},
 		NLevels: 4, DefaultLevel: 2}
 }
