@@ -47,6 +47,7 @@ type tuneOptions struct {
 	engine     engineLimits // an engine opponent's clock and memory
 	profile    profileFlags
 	dist       distFlags
+	fitOrder   string // a labels file: fit the move ordering to it instead of playing
 }
 
 func init() {
@@ -71,7 +72,17 @@ A checkpoint is saved after a batch every few seconds and whenever the
 run stops; Ctrl-C and --resume lose nothing.
 At the end the tuned weights play the starting ones (--verify games), the
 tuned config is written to --out with its comments kept, and a chart of
-the run to --chart.`,
+the run to --chart.
+
+With --fit-order FILE nothing is played: the weights below the decisive
+tiers (weights.attack.*, weights.defence.* from one to four, and each
+side's double_three) are fitted so that the moves a labels file gives
+(a strong engine's, one labelled position a line: "h10 i9 g7 : f8",
+gzip-compressed or not) rank among the model's first 1, 3 and 6 cells,
+the lists the lookahead searches, as often as they can (a weight the
+[tune.params] section lists stays within its bounds); every fourth
+game of the file is held out to show what the fit does to positions it
+did not see. The config with those weights is written to --out.`,
 		flags: func(fs *pflag.FlagSet) func(e *env, args []string) error {
 			o := &tuneOptions{}
 			fs.StringVar(&o.config, "config", "", "the config to tune: its [tune] section and starting weights (default: the embedded default)")
@@ -91,6 +102,7 @@ the run to --chart.`,
 			fs.StringVar(&o.openings, "openings", "", "openings file, as for sim (default: fresh random openings)")
 			fs.IntVar(&o.stones, "stones", arena.DefaultStones, "stones in each random opening")
 			fs.IntVar(&o.lag, "lag", 0, "updates an iteration does not wait for, 0..8: 0 is textbook SPSA (default: [tune] lag)")
+			fs.StringVar(&o.fitOrder, "fit-order", "", "instead of playing: fit the weights that order the lookahead's moves to a labels file's moves (docs/tuning.md)")
 			o.engine.register(fs)
 			o.dist.register(fs, 16)
 			o.profile.register(fs)
@@ -105,6 +117,8 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 		return usagef("unexpected arguments %q", args)
 	case o.out == "":
 		return usagef("--out is required")
+	case o.fitOrder != "":
+		return o.runFitOrder(e, fs)
 	case fs.Changed("games") && o.games < 1:
 		// 0 is not "the default": leave the flag out for [tune] iterations.
 		return usagef("--games %d: want at least 1 game (leave --games out for the config's [tune] iterations)", o.games)
@@ -131,15 +145,7 @@ func (o *tuneOptions) run(e *env, args []string, fs *pflag.FlagSet) error {
 	if err := o.dist.check(); err != nil {
 		return err
 	}
-	name, src := "(default)", examples.Default
-	if o.config != "" {
-		data, err := os.ReadFile(o.config)
-		if err != nil {
-			return fmt.Errorf("reading config: %w", err)
-		}
-		name, src = o.config, data
-	}
-	cfg, err := config.Parse(name, src)
+	name, src, cfg, err := o.loadConfig()
 	if err != nil {
 		return err
 	}
@@ -584,4 +590,70 @@ func shortName(key string) string {
 		}
 	}
 	return k
+}
+
+// runFitOrder is tune --fit-order: the move ordering fitted to labelled
+// moves (tune.FitOrder), written into the config.
+func (o *tuneOptions) runFitOrder(e *env, fs *pflag.FlagSet) error {
+	var other []string
+	fs.Visit(func(f *pflag.Flag) {
+		switch f.Name {
+		case "fit-order", "config", "out", "seed":
+		default:
+			if !strings.HasPrefix(f.Name, "cpuprofile") && !strings.HasPrefix(f.Name, "memprofile") {
+				other = append(other, "--"+f.Name)
+			}
+		}
+	})
+	if len(other) > 0 {
+		return usagef("--fit-order plays no games: %s do not apply (only --config, --out and --seed)", strings.Join(other, ", "))
+	}
+	if err := checkOutputs(output{flag: "out", path: o.out}); err != nil {
+		return err
+	}
+	name, src, cfg, err := o.loadConfig()
+	if err != nil {
+		return err
+	}
+	labels, err := tune.LoadLabels(o.fitOrder, cfg.Game.Size, cfg.Game.Rule)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	fitted, rep, err := tune.FitOrder(ctx, cfg.Weights, cfg.Game.Size, cfg.Game.Rule, labels, cfg.Tune, maxOrderRounds, o.seed)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("stopped: nothing written")
+		}
+		return fmt.Errorf("%s: %w", o.fitOrder, err)
+	}
+	text, err := tune.OrderRewrite(name, src, filepath.Base(o.fitOrder), cfg.Weights, fitted, rep)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(o.out, text); err != nil {
+		return err
+	}
+	header, _, _ := strings.Cut(string(text), "\n\n")
+	fmt.Fprintln(e.stdout, strings.ReplaceAll(strings.TrimPrefix(header, "# "), "\n# ", "\n"))
+	return nil
+}
+
+// maxOrderRounds bounds tune --fit-order's coordinate search (it stops
+// at the first round that keeps nothing, six or so).
+const maxOrderRounds = 50
+
+// loadConfig reads --config (or the embedded default) and parses it,
+// returning its name for errors and its text for the rewrite.
+func (o *tuneOptions) loadConfig() (name string, src []byte, cfg *config.Config, err error) {
+	name, src = "(default)", examples.Default
+	if o.config != "" {
+		if src, err = os.ReadFile(o.config); err != nil {
+			return "", nil, nil, fmt.Errorf("reading config: %w", err)
+		}
+		name = o.config
+	}
+	cfg, err = config.Parse(name, src)
+	return name, src, cfg, err
 }

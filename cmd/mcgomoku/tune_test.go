@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -253,5 +254,61 @@ func TestSplitSpecs(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("splitSpecs(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
+	}
+}
+
+// TestTuneFitOrder: tune --fit-order writes the config with its ordering
+// fitted and says how; a bad labels file names its line, other tuning
+// flags are refused, and nothing is written on failure.
+func TestTuneFitOrder(t *testing.T) {
+	dir := t.TempDir()
+	labels := filepath.Join(dir, "moves.txt")
+	var b strings.Builder
+	b.WriteString("size 15\nrule freestyle\n")
+	// A few positions whose labelled move is the cell of two open twos.
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "h8 a%d g9 b%d j9 c%d : i7\n", 1+i%10, 15-i%10, 5+i%3)
+	}
+	if err := os.WriteFile(labels, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "fitted.toml")
+	code, stdout, stderr := runCmd(t, "", "tune", "--fit-order", labels, "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(text), "# Ordering fitted by mcgomoku tune --fit-order moves.txt") ||
+		!strings.Contains(stdout, "Fitted weights (start → fitted):") {
+		t.Errorf("stdout %s\nfile %.300s", stdout, text)
+	}
+	if _, err := config.Parse(out, text); err != nil {
+		t.Errorf("the fitted config does not load: %v", err)
+	}
+
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("size 15\nh8 i9 : j10\nh8 h8 : g7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out2 := filepath.Join(dir, "never.toml")
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"tune", "--fit-order", bad, "--out", out2}, exitFailure, bad + ":3:4: h8: "},
+		{[]string{"tune", "--fit-order", labels, "--out", out2, "--games", "10"}, exitUsage, "--fit-order plays no games: --games do not apply"},
+		{[]string{"tune", "--fit-order", filepath.Join(dir, "none.txt"), "--out", out2}, exitFailure, "none.txt"},
+	} {
+		code, _, stderr := runCmd(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, %s; want exit %d and %q", tt.args, code, stderr, tt.code, tt.want)
+		}
+	}
+	if _, err := os.Stat(out2); !os.IsNotExist(err) {
+		t.Errorf("a failed fit wrote %s", out2)
 	}
 }

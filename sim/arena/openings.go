@@ -106,32 +106,11 @@ func ParseOpenings(data []byte, name string, size int, rule game.Rule) ([]Openin
 			errs = append(errs, fmt.Errorf("%s:%d:%d: %s", name, line, col, fmt.Sprintf(format, args...)))
 		}
 	}
-	for n, raw := range strings.Split(string(data), "\n") {
-		line := n + 1
-		text := strings.TrimRight(raw, "\r")
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
-		}
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		col := 1 + len(text) - len(strings.TrimLeft(text, " \t"))
-		fields := strings.Fields(text)
-		switch fields[0] {
-		case "size":
-			v, err := strconv.Atoi(strings.Join(fields[1:], ""))
-			if len(fields) != 2 || err != nil {
-				fail(line, col, "want \"size N\"")
-			} else if v != size {
-				fail(line, col, "openings are for a %d×%d board, the board is %d×%d", v, v, size, size)
-			}
-			continue
-		case "rule":
-			r, err := game.ParseRule(strings.Join(fields[1:], " "))
+	for _, l := range game.TextLines(data) {
+		line, col, text := l.N, l.Col, l.Text
+		if header, err := game.HeaderLine(l, "openings", size, rule); header {
 			if err != nil {
 				fail(line, col, "%v", err)
-			} else if r != rule {
-				fail(line, col, "openings are for %v, the rule is %v", r, rule)
 			}
 			continue
 		}
@@ -164,10 +143,8 @@ func ParseOpenings(data []byte, name string, size int, rule game.Rule) ([]Openin
 			}
 		} else {
 			ok := true
-			off := 0
-			for _, tok := range strings.Fields(text) {
-				at := strings.Index(text[off:], tok) + off
-				off = at + len(tok)
+			for _, fld := range game.FieldsAt(text) {
+				tok, at := fld.Text, fld.Col-1
 				c, err := game.ParseMove(tok, size)
 				if err != nil || strings.Contains(tok, ",") {
 					if err == nil {
